@@ -1,0 +1,14 @@
+// Two projects: fast unit tests (pure code, in-memory adapters) and e2e tests that boot the real app on a real database
+// (SQLite by default, MySQL when TEST_MYSQL_URL is set).
+const tsJest = ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true }];
+const common = {
+  transform: { '^.+\\.ts$': tsJest },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  testEnvironment: 'node',
+};
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts', '<rootDir>/test/contracts/**/*.spec.ts'] },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'], testTimeout: 60000 },
+  ],
+};

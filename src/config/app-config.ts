@@ -1,0 +1,317 @@
+/**
+ * The typed, validated configuration (CONTRACT §2). `loadConfig` is the only code that reads the environment; everything
+ * else receives an AppConfig. Invalid values are collected (one message per problem) so an operator sees them all at once.
+ */
+export type DbConfig =
+  | { type: 'sqlite'; sqlitePath: string }
+  | {
+      type: 'mysql';
+      host: string;
+      port: number;
+      user: string;
+      password: string;
+      database: string;
+      poolSize: number;
+    };
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+
+export interface AuthConfig {
+  jwtSecret?: string;
+  jwtPublicKey?: string;
+  jwksUrl?: string;
+  issuer?: string;
+  audience?: string;
+  clockSkewSeconds: number;
+  rolesClaim: string;
+  users: number[];
+  /** True when a random development secret was generated because no key was configured outside production. */
+  developmentSecret: boolean;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  publicUrl: string;
+  apiPrefix: string;
+  locales: Array<'en' | 'es'>;
+  maxBodyBytes: number;
+  trustProxy: boolean;
+  /** '*' = any origin; [] = no CORS headers; otherwise the allowed origins. */
+  corsOrigins: '*' | string[];
+  calendarTimezone: string;
+  timezoneMode: 'event' | 'site';
+  maxPerPage: number;
+  auth: AuthConfig;
+  db: DbConfig;
+  rateLimitMax: number;
+  rateLimitWindowSeconds: number;
+  metricsEnabled: boolean;
+  logLevel: LogLevel;
+  shutdownGraceMs: number;
+  workers: number;
+  nodeEnv: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.map((p) => `configuration error: ${p}`).join('\n'));
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+class Reader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  raw(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined ? undefined : value;
+  }
+
+  string(name: string, fallback: string): string {
+    const value = this.raw(name);
+    return value === undefined || value === '' ? fallback : value;
+  }
+
+  optional(name: string): string | undefined {
+    const value = this.raw(name);
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name);
+    if (value === undefined || value.trim() === '') return fallback;
+    if (!/^\d+$/.test(value.trim())) {
+      this.problems.push(`${name} must be an integer between ${min} and ${max}, got "${value}"`);
+      return fallback;
+    }
+    const n = Number(value.trim());
+    if (n < min || n > max) {
+      this.problems.push(`${name} must be an integer between ${min} and ${max}, got "${value}"`);
+      return fallback;
+    }
+    return n;
+  }
+
+  boolean(name: string, fallback: boolean): boolean {
+    const value = this.raw(name);
+    if (value === undefined || value.trim() === '') return fallback;
+    const v = value.trim().toLowerCase();
+    if (v === 'true' || v === '1') return true;
+    if (v === 'false' || v === '0') return false;
+    this.problems.push(`${name} must be "true", "false", "1" or "0", got "${value}"`);
+    return fallback;
+  }
+
+  oneOf<T extends string>(name: string, fallback: T, allowed: readonly T[]): T {
+    const value = this.raw(name);
+    if (value === undefined || value === '') return fallback;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    const list = allowed.map((a) => `"${a}"`);
+    const words = list.length === 2 ? `${list[0]} or ${list[1]}` : `one of ${list.join(', ')}`;
+    this.problems.push(`${name} must be ${words}, got "${value}"`);
+    return fallback;
+  }
+}
+
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+function readPublicUrl(r: Reader): string {
+  const value = r.string('PUBLIC_URL', 'http://localhost:3000');
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    r.problems.push(`PUBLIC_URL must be an absolute http or https URL, got "${value}"`);
+    return 'http://localhost:3000';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    r.problems.push(`PUBLIC_URL must use http or https, got "${value}"`);
+  } else if (url.search || url.hash || value.includes('?') || value.includes('#')) {
+    r.problems.push(`PUBLIC_URL must not contain a query or fragment, got "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function readApiPrefix(r: Reader): string {
+  const value = r.string('API_PREFIX', '/wp-json');
+  const reserved = ['/es', '/health', '/metrics', '/docs'];
+  const valid =
+    /^\/[a-z0-9\-_/]*$/.test(value) &&
+    value.length > 1 &&
+    !value.endsWith('/') &&
+    !value.includes('//') &&
+    !reserved.some((p) => value === p || value.startsWith(`${p}/`) || value.startsWith(p));
+  if (!valid) {
+    r.problems.push(
+      `API_PREFIX must start with "/", have no trailing "/", use only a-z 0-9 - _ / and not begin with /es, /health, /metrics or /docs, got "${value}"`,
+    );
+    return '/wp-json';
+  }
+  return value;
+}
+
+function readLocales(r: Reader): Array<'en' | 'es'> {
+  const value = r.string('LOCALES', 'en,es');
+  const items = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = items.filter((i) => i !== 'en' && i !== 'es');
+  if (unknown.length > 0 || !items.includes('en')) {
+    r.problems.push(`LOCALES must be a comma list of "en" and "es" that contains "en", got "${value}"`);
+    return ['en', 'es'];
+  }
+  return [...new Set(items)] as Array<'en' | 'es'>;
+}
+
+function readCorsOrigins(r: Reader): '*' | string[] {
+  const value = r.raw('CORS_ORIGINS');
+  if (value === undefined) return '*';
+  if (value.trim() === '*') return '*';
+  const items = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const item of items) {
+    let ok = false;
+    try {
+      const u = new URL(item);
+      ok = (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === item.replace(/\/$/, '');
+    } catch {
+      ok = false;
+    }
+    if (!ok) r.problems.push(`CORS_ORIGINS must be "*" or a comma list of origins such as https://a.example, got "${item}"`);
+  }
+  return items.map((i) => i.replace(/\/$/, ''));
+}
+
+function readAuth(r: Reader, nodeEnv: string): AuthConfig {
+  const jwtSecret = r.optional('AUTH_JWT_SECRET');
+  const rawKey = r.optional('AUTH_JWT_PUBLIC_KEY');
+  const jwtPublicKey = rawKey?.replace(/\\n/g, '\n');
+  if (jwtPublicKey && !/-----BEGIN (PUBLIC KEY|CERTIFICATE)-----[\s\S]+-----END (PUBLIC KEY|CERTIFICATE)-----/.test(jwtPublicKey)) {
+    r.problems.push('AUTH_JWT_PUBLIC_KEY must be a PEM public key (SPKI) or X.509 certificate');
+  }
+  const jwksUrl = r.optional('AUTH_JWKS_URL');
+  if (jwksUrl) {
+    try {
+      const u = new URL(jwksUrl);
+      if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error('scheme');
+    } catch {
+      r.problems.push(`AUTH_JWKS_URL must be an absolute https or http URL, got "${jwksUrl}"`);
+    }
+  }
+  const usersRaw = r.string('AUTH_USERS', '');
+  const users: number[] = [];
+  for (const item of usersRaw.split(',').map((s) => s.trim()).filter(Boolean)) {
+    if (/^\d+$/.test(item) && Number(item) > 0 && Number.isSafeInteger(Number(item))) users.push(Number(item));
+    else r.problems.push(`AUTH_USERS must be a comma list of positive integers, got "${item}"`);
+  }
+  const rolesClaim = r.string('AUTH_ROLES_CLAIM', 'roles');
+  const noKey = !jwtSecret && !jwtPublicKey && !jwksUrl;
+  return {
+    jwtSecret,
+    jwtPublicKey,
+    jwksUrl,
+    issuer: r.optional('AUTH_JWT_ISSUER'),
+    audience: r.optional('AUTH_JWT_AUDIENCE'),
+    clockSkewSeconds: r.integer('AUTH_CLOCK_SKEW_S', 30, 0, 300),
+    rolesClaim,
+    users,
+    developmentSecret: noKey && nodeEnv !== 'production',
+  };
+}
+
+function readDb(r: Reader): DbConfig {
+  const type = r.oneOf('DB_TYPE', 'sqlite', ['sqlite', 'mysql'] as const);
+  const poolSize = r.integer('DB_POOL_SIZE', 10, 1, 100);
+  if (type === 'sqlite') return { type, sqlitePath: r.string('DB_SQLITE_PATH', './data/calendar.sqlite') };
+  const url = r.optional('DATABASE_URL');
+  if (url) {
+    try {
+      const u = new URL(url);
+      if (u.protocol !== 'mysql:' && u.protocol !== 'mariadb:') throw new Error('scheme');
+      const database = decodeURIComponent(u.pathname.replace(/^\//, ''));
+      if (!u.hostname || !database) throw new Error('parts');
+      return {
+        type,
+        host: u.hostname,
+        port: u.port ? Number(u.port) : 3306,
+        user: decodeURIComponent(u.username),
+        password: decodeURIComponent(u.password),
+        database,
+        poolSize,
+      };
+    } catch {
+      r.problems.push('DATABASE_URL must look like mysql://user:password@host:port/database');
+      return { type, host: '', port: 3306, user: '', password: '', database: '', poolSize };
+    }
+  }
+  const host = r.optional('DB_HOST');
+  const user = r.optional('DB_USER');
+  const database = r.optional('DB_NAME');
+  if (!host) r.problems.push('DB_HOST is required when DB_TYPE is "mysql" and DATABASE_URL is not set');
+  if (!user) r.problems.push('DB_USER is required when DB_TYPE is "mysql" and DATABASE_URL is not set');
+  if (!database) r.problems.push('DB_NAME is required when DB_TYPE is "mysql" and DATABASE_URL is not set');
+  return {
+    type,
+    host: host ?? '',
+    port: r.integer('DB_PORT', 3306, 1, 65535),
+    user: user ?? '',
+    password: r.string('DB_PASSWORD', ''),
+    database: database ?? '',
+    poolSize,
+  };
+}
+
+function readWorkers(r: Reader, cores: number): number {
+  const value = r.string('WORKERS', '1').trim();
+  if (value === 'auto') return Math.max(1, cores);
+  if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 64) return Number(value);
+  r.problems.push(`WORKERS must be "auto" or an integer between 1 and 64, got "${value}"`);
+  return 1;
+}
+
+export function loadConfig(env: Env, cores = 1): AppConfig {
+  const r = new Reader(env);
+  const nodeEnv = r.string('NODE_ENV', 'development');
+  const calendarTimezone = r.string('CALENDAR_TIMEZONE', 'UTC');
+  if (!isValidTimeZone(calendarTimezone)) {
+    r.problems.push(`CALENDAR_TIMEZONE must be an IANA time zone name such as Europe/Madrid, got "${calendarTimezone}"`);
+  }
+  const rateLimitWindow = r.integer('RATE_LIMIT_WINDOW_S', 60, 1, 86400);
+  const config: AppConfig = {
+    port: r.integer('PORT', 3000, 1, 65535),
+    host: r.string('HOST', '0.0.0.0'),
+    publicUrl: readPublicUrl(r),
+    apiPrefix: readApiPrefix(r),
+    locales: readLocales(r),
+    maxBodyBytes: r.integer('MAX_BODY_BYTES', 1048576, 1024, 104857600),
+    trustProxy: r.boolean('TRUST_PROXY', false),
+    corsOrigins: readCorsOrigins(r),
+    calendarTimezone,
+    timezoneMode: r.oneOf('TIMEZONE_MODE', 'event', ['event', 'site'] as const),
+    maxPerPage: r.integer('MAX_PER_PAGE', 50, 1, 1000),
+    auth: readAuth(r, nodeEnv),
+    db: readDb(r),
+    rateLimitMax: r.integer('RATE_LIMIT_MAX', 1200, 0, 1_000_000_000),
+    rateLimitWindowSeconds: rateLimitWindow,
+    metricsEnabled: r.boolean('METRICS_ENABLED', true),
+    logLevel: r.oneOf('LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const),
+    shutdownGraceMs: r.integer('SHUTDOWN_GRACE_MS', 10000, 0, 3_600_000),
+    workers: readWorkers(r, cores),
+    nodeEnv,
+  };
+  if (r.problems.length > 0) throw new ConfigError(r.problems);
+  return config;
+}

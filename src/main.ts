@@ -1,0 +1,66 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import * as os from 'node:os';
+import { createApp } from './app.factory';
+import { AppConfig, ConfigError, loadConfig } from './config/app-config';
+import { DatabaseUnavailableError, openDatabase } from './database/database';
+import { signDevelopmentToken } from './shared/auth/token-verifier';
+
+const logger = new Logger('Bootstrap');
+
+function readConfigOrExit(): AppConfig {
+  try {
+    return loadConfig(process.env, os.availableParallelism());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Development convenience (CONTRACT §2.3): no key configured outside production → a random secret and a ready token. */
+async function withDevelopmentSecret(config: AppConfig): Promise<AppConfig> {
+  if (!config.auth.developmentSecret) {
+    if (!config.auth.jwtSecret && !config.auth.jwtPublicKey && !config.auth.jwksUrl) {
+      logger.warn('No AUTH_JWT_SECRET, AUTH_JWT_PUBLIC_KEY or AUTH_JWKS_URL: the service is read-only');
+    } else if (config.auth.jwtSecret && Buffer.byteLength(config.auth.jwtSecret) < 32) {
+      logger.warn('AUTH_JWT_SECRET is shorter than 32 bytes');
+    }
+    return config;
+  }
+  const secret = randomBytes(32).toString('hex');
+  const token = await signDevelopmentToken(secret, 1, 'administrator', 24 * 3600);
+  const api = `${config.publicUrl}${config.apiPrefix}/calendar/events/v1`;
+  logger.log(
+    `Development mode: no AUTH_* key configured, so a random secret was generated for this process.\n` +
+      `Administrator token (user 1, valid 24 h): ${token}\n` +
+      `Try: curl -X POST ${api}/events -H "Authorization: Bearer ${token}" -H "Content-Type: application/json" ` +
+      `-d '{"title":"Hello","start_date":"tomorrow 10am","end_date":"tomorrow 11am"}'`,
+  );
+  return { ...config, auth: { ...config.auth, jwtSecret: secret, users: [...new Set([...config.auth.users, 1])] } };
+}
+
+async function bootstrap(): Promise<void> {
+  const config = await withDevelopmentSecret(readConfigOrExit());
+  let dataSource;
+  try {
+    dataSource = await openDatabase(config.db);
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError) {
+      process.stderr.write(`startup error: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await createApp(config, { dataSource });
+  await app.listen(config.port, config.host);
+  logger.log(`Listening on ${config.host}:${config.port}; public address ${config.publicUrl}${config.apiPrefix}`);
+}
+
+bootstrap().catch((error) => {
+  process.stderr.write(`startup error: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

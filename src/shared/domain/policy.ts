@@ -1,0 +1,128 @@
+import { atLeast, Caller } from './caller';
+
+/**
+ * The role → permission table of CONTRACT §3.3 and the visibility table of §3.4, as pure functions.
+ * "Published" = publish, future, private; "unpublished" = draft, pending, trash.
+ */
+export const RECORD_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;
+export type RecordStatus = (typeof RECORD_STATUSES)[number];
+
+export interface OwnedRecord {
+  authorId: number;
+  status: RecordStatus;
+}
+
+/** Route-level actions (step 4 of §4.4). */
+export type Action = 'create-record' | 'manage-categories' | 'manage-tags';
+
+const LEAST_ROLE: Record<Action, Caller['role']> = {
+  'create-record': 'contributor',
+  'manage-categories': 'author',
+  'manage-tags': 'editor',
+};
+
+export const Policy = {
+  /** May this role perform this kind of action at all? */
+  mayPerform(caller: Caller, action: Action): boolean {
+    return atLeast(caller, LEAST_ROLE[action]);
+  },
+
+  isPublished(status: RecordStatus): boolean {
+    return status === 'publish' || status === 'future' || status === 'private';
+  },
+
+  isOwn(caller: Caller, record: OwnedRecord): boolean {
+    return caller.userId !== null && caller.userId === record.authorId;
+  },
+
+  /** §3.4: may the caller see this record (ignoring the event-specific trash rule)? */
+  maySee(caller: Caller, record: OwnedRecord): boolean {
+    if (record.status === 'publish') return true;
+    if (atLeast(caller, 'editor')) return true;
+    if (atLeast(caller, 'contributor')) return Policy.isOwn(caller, record);
+    return false;
+  },
+
+  /** §3.3: may the caller edit this record? */
+  mayEdit(caller: Caller, record: OwnedRecord): boolean {
+    if (atLeast(caller, 'editor')) return true;
+    if (!Policy.isOwn(caller, record)) return false;
+    if (Policy.isPublished(record.status)) return atLeast(caller, 'author');
+    return atLeast(caller, 'contributor');
+  },
+
+  /** §3.3: delete rules are the same as edit rules. */
+  mayDelete(caller: Caller, record: OwnedRecord): boolean {
+    return Policy.mayEdit(caller, record);
+  },
+
+  /** May keep `publish`/`future` on write (otherwise scaled back to `pending`, §3.5). */
+  mayPublish(caller: Caller): boolean {
+    return atLeast(caller, 'author');
+  },
+
+  mayFilterNonPublishStatuses(caller: Caller): boolean {
+    return atLeast(caller, 'contributor');
+  },
+
+  maySetOtherAuthor(caller: Caller): boolean {
+    return atLeast(caller, 'editor');
+  },
+
+  mayAddImageFromUrl(caller: Caller): boolean {
+    return atLeast(caller, 'author');
+  },
+
+  mayReadAnyNonPublic(caller: Caller): boolean {
+    return atLeast(caller, 'editor');
+  },
+};
+
+/**
+ * §3.5 status scale-back. `requested` undefined = omitted. `publicationInFuture` decides publish vs future.
+ * Returns the status to store, or null when the requested value is not a status (the caller reports 400).
+ */
+export function resolveWriteStatus(
+  caller: Caller,
+  requested: string | undefined,
+  current: RecordStatus | undefined,
+  publicationInFuture: boolean,
+): RecordStatus | null {
+  if (requested === undefined) {
+    if (current !== undefined) {
+      if (current === 'publish' && publicationInFuture) return 'future';
+      if (current === 'future' && !publicationInFuture) return 'publish';
+      return current;
+    }
+    if (!Policy.mayPublish(caller)) return 'draft';
+    return publicationInFuture ? 'future' : 'publish';
+  }
+  if (!(RECORD_STATUSES as readonly string[]).includes(requested)) return null;
+  const status = requested as RecordStatus;
+  if (status === 'publish' || status === 'future') {
+    if (!Policy.mayPublish(caller)) return 'pending';
+    return publicationInFuture ? 'future' : 'publish';
+  }
+  return status;
+}
+
+/**
+ * The statuses a list may show to this caller, given the `status` filter (already validated) — §3.4/§8.4.
+ * Returns `{ statuses, ownOnlyFor }`: statuses outside 'publish' are restricted to the caller's own records unless the
+ * caller is an editor or administrator.
+ */
+export function listVisibility(caller: Caller, requested: RecordStatus[] | 'any' | undefined) {
+  const statuses: RecordStatus[] =
+    requested === undefined
+      ? Policy.mayFilterNonPublishStatuses(caller)
+        ? ['publish', 'future', 'draft', 'pending', 'private']
+        : ['publish']
+      : requested === 'any'
+        ? ['publish', 'future', 'draft', 'pending', 'private']
+        : requested;
+  return {
+    statuses,
+    /** When set, records with a status other than 'publish' must be authored by this user id. */
+    restrictNonPublishToAuthor: Policy.mayReadAnyNonPublic(caller) ? null : caller.userId ?? -1,
+  };
+}

@@ -1,0 +1,62 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Cleaning of text fields on write (CONTRACT §1.7), with the maintained allowlist sanitiser `sanitize-html`.
+ * Rich text keeps a fixed set of tags and attributes; plain text keeps no markup at all. No entity encoding:
+ * `Rock & Roll` stays `Rock & Roll`.
+ */
+const RICH_TAGS = [
+  'a', 'abbr', 'b', 'blockquote', 'br', 'cite', 'code', 'del', 'div', 'em', 'figure', 'figcaption',
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'img', 'ins', 'li', 'ol', 'p', 'pre', 'q', 's', 'span',
+  'strong', 'sub', 'sup', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'u', 'ul',
+];
+const DROPPED_WITH_CONTENT = ['script', 'style', 'iframe', 'object', 'embed', 'template', 'textarea', 'noscript', 'title'];
+
+const RICH: sanitizeHtml.IOptions = {
+  allowedTags: RICH_TAGS,
+  allowedAttributes: {
+    '*': ['class'],
+    a: ['href', 'title', 'target', 'rel', 'class'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'class'],
+    th: ['colspan', 'rowspan', 'class'],
+    td: ['colspan', 'rowspan', 'class'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: true,
+  disallowedTagsMode: 'discard',
+  nonTextTags: DROPPED_WITH_CONTENT,
+  parser: { decodeEntities: true },
+  // Keep `&`, `<` in text as typed: sanitize-html would otherwise write entities.
+  textFilter: (text) => text,
+};
+
+const PLAIN: sanitizeHtml.IOptions = {
+  allowedTags: [],
+  allowedAttributes: {},
+  disallowedTagsMode: 'discard',
+  nonTextTags: DROPPED_WITH_CONTENT,
+};
+
+/** Undo the entity encoding sanitize-html applies to text, so stored text is exactly what was meant. */
+function decodeBasicEntities(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, e: string) =>
+    ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[e] ?? _,
+  );
+}
+
+export function cleanRichText(input: string): string {
+  const cleaned = sanitizeHtml(input, RICH);
+  // Inside markup, text must stay well-formed HTML: only `&amp;` is decoded back where it stood for a bare `&`.
+  return cleaned.replace(/&amp;/g, '&').trim();
+}
+
+export function cleanPlainText(input: string): string {
+  const stripped = decodeBasicEntities(sanitizeHtml(input, PLAIN));
+  return stripped.replace(/[\r\n\t]+/g, ' ').replace(/ {2,}/g, ' ').trim();
+}
+
+/** Markup removed and whitespace collapsed (json_ld descriptions, CONTRACT §6.10). */
+export function stripMarkup(input: string): string {
+  return cleanPlainText(input).replace(/\s+/g, ' ').trim();
+}

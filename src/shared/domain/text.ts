@@ -1,0 +1,41 @@
+/**
+ * Text comparison keys (CONTRACT §1.7): comparisons ignore letter case and accents, identically on every database.
+ * The service stores a folded copy of each searchable/compared field and compares folded values, so SQLite and MySQL
+ * give the same answers regardless of their collations.
+ */
+export function fold(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/ß/g, 'ss')
+    .replace(/æ/gi, 'ae')
+    .replace(/œ/gi, 'oe')
+    .replace(/ø/gi, 'o')
+    .replace(/đ/gi, 'd')
+    .replace(/ł/gi, 'l')
+    .toLowerCase();
+}
+
+/** Escapes `%`, `_` and `\` for a LIKE pattern used with `ESCAPE '\'`. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** CONTRACT §9.4 slug rule; returns '' when nothing remains (the caller then uses the record id). */
+export function slugify(text: string): string {
+  return fold(text)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 200)
+    .replace(/-+$/g, '');
+}
+
+/** Picks `base`, `base-2`, `base-3`, … : the first candidate not in use. */
+export async function firstFreeSlug(base: string, isTaken: (slug: string) => Promise<boolean>): Promise<string> {
+  if (!(await isTaken(base))) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = `${base.slice(0, 200 - suffix.length)}${suffix}`;
+    if (!(await isTaken(candidate))) return candidate;
+  }
+}

@@ -1,0 +1,63 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { DomainError } from '../domain/errors';
+import type { ApiRequest } from './api-request';
+import { statusOf, toEnvelope } from './error-envelope';
+import { sendJson } from './json-response';
+
+/**
+ * The one exception filter (CONTRACT §4). Domain errors become the contract's envelope; a framework 404 (no route
+ * matched) becomes rest_no_route; anything else is an internal_error with the request id, logged, never a stack trace.
+ */
+@Catch()
+export class ContractErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const req = ctx.getRequest<Request>() as ApiRequest;
+    const res = ctx.getResponse<Response>();
+    handleError(exception, req, res, this.logger);
+  }
+}
+
+export function handleError(exception: unknown, req: ApiRequest, res: Response, logger: Logger): void {
+  const locale = req.state?.locale ?? 'en';
+  const requestId = req.state?.requestId ?? randomUUID();
+  let error: DomainError;
+  if (exception instanceof DomainError) {
+    error = exception;
+  } else if (exception instanceof HttpException && exception.getStatus() === 404) {
+    error = new DomainError('not-found', 'rest_no_route');
+  } else if (isBodyParserError(exception)) {
+    error = exception.status === 413 ? new DomainError('too-large', 'rest_body_too_large') : new DomainError('invalid', 'rest_invalid_json');
+  } else {
+    logger.error(
+      { requestId, method: req.method, path: req.path, err: describe(exception) },
+      exception instanceof Error ? exception.stack : undefined,
+    );
+    error = new DomainError('internal', 'internal_error', {}, { request_id: requestId });
+  }
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const envelope = toEnvelope(error, locale);
+  if (error.code === 'rest_invalid_token') res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
+  else if (error.code === 'rest_forbidden' && statusOf(error) === 401) res.setHeader('WWW-Authenticate', 'Bearer');
+  if (error.code === 'rest_too_many_requests' && typeof error.data.retry_after === 'number') {
+    res.setHeader('Retry-After', String(error.data.retry_after));
+  }
+  res.setHeader('Cache-Control', 'no-store');
+  res.removeHeader('ETag');
+  sendJson(req, res, envelope.data.status, envelope);
+}
+
+function isBodyParserError(e: unknown): e is { status: number; type: string } {
+  return typeof e === 'object' && e !== null && typeof (e as { type?: unknown }).type === 'string' && 'status' in e;
+}
+
+function describe(e: unknown): string {
+  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+}

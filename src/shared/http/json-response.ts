@@ -1,0 +1,11 @@
+import type { Request, Response } from 'express';
+
+/** Writes a JSON body with the contract's content type; HEAD gets the same headers and no body (CONTRACT §1.3, §1.5). */
+export function sendJson(req: Request, res: Response, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.status(status);
+  res.setHeader('Content-Type', 'application/json; charset=UTF-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  if (req.method === 'HEAD') res.end();
+  else res.end(text);
+}

@@ -1,0 +1,173 @@
+import type { DetailCode, ParamProblem } from '../../domain/errors';
+
+/**
+ * How one request parameter is read (CONTRACT §1.4, §4.3): its kind, whether it is required, its range or allowed
+ * values. The same spec validates input, converts it to a typed value, and documents the parameter (Swagger, index).
+ */
+export type ParamKind = 'integer' | 'number' | 'boolean' | 'string' | 'enum' | 'list' | 'date' | 'object' | 'any';
+
+export interface ParamSpec {
+  kind: ParamKind;
+  description: string;
+  required?: boolean;
+  /** JSON null is accepted and means "clear" (the handler receives null). */
+  nullable?: boolean;
+  /** `""` is rejected with rest_empty_value. */
+  nonEmpty?: boolean;
+  min?: number;
+  max?: number;
+  /** enum: the allowed values (compared case-insensitively when `caseInsensitive`). */
+  values?: readonly string[];
+  caseInsensitive?: boolean;
+  /** list: the kind of each item ('integer' items must be positive integers). */
+  items?: 'integer' | 'string';
+  /** boolean: extra words accepted as true / false (venue map flags, has_events, strict_dates). */
+  trueWords?: readonly string[];
+  falseWords?: readonly string[];
+  /** boolean: any other value is false instead of an error. */
+  lenient?: boolean;
+  /** string: also accept JSON numbers (dates, image, cost). */
+  acceptNumbers?: boolean;
+  /** A documented default (index, /doc); the handler applies the real default. */
+  default?: unknown;
+  format?: string;
+  /** Extra validation after the kind check; returns a problem or null. */
+  check?: (value: unknown, param: string) => ParamProblem | null;
+}
+
+const problem = (param: string, detail: DetailCode, args?: Record<string, string | number>): ParamProblem => ({
+  param,
+  detail,
+  args,
+});
+
+const BOOL_TRUE = ['true', '1'];
+const BOOL_FALSE = ['false', '0'];
+
+function readBoolean(spec: ParamSpec, value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : undefined;
+  if (typeof value !== 'string') return undefined;
+  const v = value.trim().toLowerCase();
+  if (BOOL_TRUE.includes(v) || spec.trueWords?.includes(v)) return true;
+  if (BOOL_FALSE.includes(v) || spec.falseWords?.includes(v)) return false;
+  return spec.lenient ? false : undefined;
+}
+
+function readInteger(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
+  if (typeof value === 'string' && /^\d{1,15}$/.test(value)) return Number(value);
+  return undefined;
+}
+
+function readNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && /^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(value.trim())) return Number(value.trim());
+  return undefined;
+}
+
+/** Comma strings, arrays and bracket objects (`a[0]=x&a[1]=y` may arrive as an object) all become string lists. */
+export function readList(value: unknown): string[] | undefined {
+  let items: unknown[];
+  if (Array.isArray(value)) items = value;
+  else if (typeof value === 'string') items = value.split(',');
+  else if (typeof value === 'number') items = [String(value)];
+  else if (value && typeof value === 'object') items = Object.values(value);
+  else return undefined;
+  const out: string[] = [];
+  for (const item of items) {
+    if (typeof item === 'number') out.push(String(item));
+    else if (typeof item === 'string') out.push(...item.split(',').map((s) => s.trim()).filter(Boolean));
+    else return undefined;
+  }
+  return out;
+}
+
+/** Returns the first problem with `value` for this parameter, or null when it is acceptable. */
+export function checkParam(spec: ParamSpec, param: string, value: unknown): ParamProblem | null {
+  if (value === undefined) return null;
+  if (value === null) return spec.nullable ? null : problem(param, 'rest_empty_value');
+  const typeError = (type: string) => problem(param, 'rest_invalid_type', { type });
+  switch (spec.kind) {
+    case 'integer': {
+      const n = readInteger(value);
+      if (n === undefined) {
+        if (typeof value === 'string' && /^-\d+$/.test(value) && spec.min !== undefined) {
+          return problem(param, 'rest_out_of_bounds', { min: spec.min, max: spec.max ?? 'any' });
+        }
+        if (typeof value === 'number' && Number.isInteger(value) && spec.min !== undefined) {
+          return problem(param, 'rest_out_of_bounds', { min: spec.min, max: spec.max ?? 'any' });
+        }
+        return typeError('integer');
+      }
+      if ((spec.min !== undefined && n < spec.min) || (spec.max !== undefined && n > spec.max)) {
+        return problem(param, 'rest_out_of_bounds', { min: spec.min ?? 0, max: spec.max ?? Number.MAX_SAFE_INTEGER });
+      }
+      break;
+    }
+    case 'number': {
+      const n = readNumber(value);
+      if (n === undefined) return typeError('number');
+      if ((spec.min !== undefined && n < spec.min) || (spec.max !== undefined && n > spec.max)) {
+        return problem(param, 'rest_out_of_bounds', { min: spec.min ?? '-∞', max: spec.max ?? '∞' });
+      }
+      break;
+    }
+    case 'boolean':
+      if (readBoolean(spec, value) === undefined) return typeError('boolean');
+      break;
+    case 'string':
+    case 'date': {
+      if (typeof value === 'number' && (spec.acceptNumbers || spec.kind === 'date')) break;
+      if (typeof value !== 'string') return typeError('string');
+      if ((spec.nonEmpty || spec.kind === 'date') && value.trim() === '') {
+        return problem(param, spec.kind === 'date' ? 'rest_invalid_date' : 'rest_empty_value');
+      }
+      break;
+    }
+    case 'enum': {
+      if (typeof value !== 'string') return typeError('string');
+      const v = spec.caseInsensitive ? value.toLowerCase() : value;
+      if (!spec.values?.includes(v)) return problem(param, 'rest_not_in_enum', { values: (spec.values ?? []).join(', ') });
+      break;
+    }
+    case 'list': {
+      const items = readList(value);
+      if (items === undefined) return typeError('array');
+      if (spec.items === 'integer' && items.some((i) => !/^\d{1,15}$/.test(i) || Number(i) === 0)) {
+        return typeError('array of positive integers');
+      }
+      break;
+    }
+    case 'object':
+      if (typeof value !== 'object' || Array.isArray(value)) return typeError('object');
+      break;
+    case 'any':
+      break;
+  }
+  return spec.check ? spec.check(value, param) : null;
+}
+
+/** Converts an accepted value into its typed form (call only after `checkParam` returned null). */
+export function coerceParam(spec: ParamSpec, value: unknown): unknown {
+  if (value === undefined || value === null) return value;
+  switch (spec.kind) {
+    case 'integer':
+      return readInteger(value);
+    case 'number':
+      return readNumber(value);
+    case 'boolean':
+      return readBoolean(spec, value);
+    case 'enum':
+      return spec.caseInsensitive ? (value as string).toLowerCase() : value;
+    case 'list': {
+      const items = readList(value) ?? [];
+      return spec.items === 'integer' ? items.map(Number) : items;
+    }
+    case 'date':
+    case 'string':
+      return typeof value === 'number' ? String(value) : value;
+    default:
+      return value;
+  }
+}

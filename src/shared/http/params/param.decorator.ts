@@ -1,0 +1,71 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
+import { registerDecorator } from 'class-validator';
+import { checkParam, ParamSpec } from './param-rules';
+
+const SPECS = Symbol('contract:param-specs');
+
+export interface DeclaredParam {
+  name: string;
+  spec: ParamSpec;
+}
+
+/** The parameters a DTO class declares, in declaration order (the order of the contract's parameter tables). */
+export function declaredParams(dto: Function): DeclaredParam[] {
+  return (Reflect.getMetadata(SPECS, dto.prototype) as DeclaredParam[] | undefined) ?? [];
+}
+
+function swaggerType(spec: ParamSpec): Record<string, unknown> {
+  switch (spec.kind) {
+    case 'integer':
+      return { type: 'integer' };
+    case 'number':
+      return { type: 'number' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'enum':
+      return { type: 'string', enum: [...(spec.values ?? [])] };
+    case 'list':
+      return { type: 'array', items: { type: spec.items === 'integer' ? 'integer' : 'string' } };
+    case 'date':
+      return { type: 'string', format: spec.format ?? 'date-time' };
+    case 'object':
+      return { type: 'object' };
+    case 'any':
+      return {};
+    default:
+      return { type: 'string', ...(spec.format ? { format: spec.format } : {}) };
+  }
+}
+
+/**
+ * Declares one request parameter: validation (a class-validator constraint running the contract's rules), documentation
+ * (Swagger) and the spec kept for conversion and for the namespace index.
+ */
+export function Param(spec: ParamSpec): PropertyDecorator {
+  const record: PropertyDecorator = (target, propertyKey) => {
+    const name = String(propertyKey);
+    const list = [...((Reflect.getMetadata(SPECS, target) as DeclaredParam[] | undefined) ?? [])];
+    list.push({ name, spec });
+    Reflect.defineMetadata(SPECS, list, target);
+    registerDecorator({
+      name: 'contractParam',
+      target: target.constructor,
+      propertyName: name,
+      validator: {
+        validate: (value: unknown) => checkParam(spec, name, value) === null,
+        defaultMessage: (args) => JSON.stringify(checkParam(spec, name, args?.value)),
+      },
+    });
+  };
+  const swagger = ApiProperty({
+    required: Boolean(spec.required),
+    description: spec.description,
+    nullable: spec.nullable || undefined,
+    default: spec.default,
+    minimum: spec.min,
+    maximum: spec.max,
+    ...swaggerType(spec),
+  } as never);
+  return applyDecorators(record, swagger);
+}

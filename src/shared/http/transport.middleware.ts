@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import * as qs from 'qs';
+import type { AppConfig } from '../../config/app-config';
+import { DomainError, InvalidParamsError } from '../domain/errors';
+import type { ApiRequest } from './api-request';
+import { NAMESPACE } from './api-request';
+import { handleError } from './error.filter';
+
+const logger = new Logger('Transport');
+
+const MAX_URL_BYTES = 16 * 1024;
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const OVERRIDABLE = new Set(['PUT', 'PATCH', 'DELETE']);
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Removes reserved keys at every depth (CONTRACT §1.4: they are unknown keys). */
+function stripReserved(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripReserved);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (!RESERVED_KEYS.has(k)) out[k] = stripReserved(v);
+    return out;
+  }
+  return value;
+}
+
+export function parseQueryString(raw: string): Record<string, unknown> {
+  try {
+    const parsed = qs.parse(raw, {
+      depth: 5,
+      strictDepth: true,
+      arrayLimit: 1000,
+      parameterLimit: 10000,
+      allowPrototypes: false,
+      duplicates: 'last',
+      ignoreQueryPrefix: true,
+    });
+    return stripReserved(parsed) as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof RangeError) throw tooDeep(raw);
+    throw error;
+  }
+}
+
+/** More than 5 levels of brackets → 400 naming the top-level parameter. */
+function tooDeep(raw: string): InvalidParamsError {
+  const keys = raw.split('&').map((pair) => safeDecode(pair.split('=')[0]));
+  const deep = keys.find((key) => (key.match(/\[/g) ?? []).length > 5) ?? keys[0] ?? '';
+  const param = deep.split('[')[0];
+  return new InvalidParamsError([{ param, detail: 'rest_invalid_type', args: { type: 'list' } }]);
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+function readBody(req: Request, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      reject(new DomainError('too-large', 'rest_body_too_large'));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    req.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > limit) {
+        failed = true;
+        reject(new DomainError('too-large', 'rest_body_too_large'));
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => !failed && resolve(Buffer.concat(chunks)));
+    req.on('error', (e) => !failed && reject(e));
+  });
+}
+
+function mediaType(req: Request): string | null {
+  const header = req.headers['content-type'];
+  if (!header) return null;
+  return header.split(';')[0].trim().toLowerCase();
+}
+
+/**
+ * Step 1 of CONTRACT §4.4 plus the addressing rules of §1.2/§1.3: request id, URL length, the `/es` base address,
+ * method override, and the body (size, content type, JSON/form parsing). Runs before routing.
+ */
+export function transportMiddleware(config: AppConfig) {
+  const spanish = config.locales.includes('es');
+  const prefixLower = config.apiPrefix.toLowerCase();
+  return async (request: Request, res: Response, next: NextFunction) => {
+    const req = request as ApiRequest;
+    const incoming = req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', requestId);
+    req.state = {
+      requestId,
+      locale: 'en',
+      apiBase: `${config.publicUrl}${config.apiPrefix}/${NAMESPACE}`,
+      query: {},
+      body: {},
+      startedAt: process.hrtime.bigint(),
+    };
+    try {
+      if (Buffer.byteLength(req.originalUrl ?? req.url) > MAX_URL_BYTES) {
+        throw new DomainError('uri-too-long', 'rest_uri_too_long');
+      }
+      // The Spanish base address serves the same routes: strip `/es` and remember the locale.
+      if (req.url === '/es' || req.url.startsWith('/es/') || req.url.startsWith('/es?')) {
+        if (!spanish) throw new DomainError('not-found', 'rest_no_route');
+        req.state.locale = 'es';
+        req.url = req.url.slice(3) || '/';
+        req.state.apiBase = `${config.publicUrl}/es${config.apiPrefix}/${NAMESPACE}`;
+      }
+      // The prefix and the `/es` segment must be written exactly; the rest is case-insensitive (Express' default).
+      const path = req.url.split('?')[0];
+      const lower = path.toLowerCase();
+      if ((lower === prefixLower || lower.startsWith(`${prefixLower}/`)) && !path.startsWith(config.apiPrefix)) {
+        throw new DomainError('not-found', 'rest_no_route');
+      }
+      const queryIndex = req.url.indexOf('?');
+      req.state.query = queryIndex >= 0 ? parseQueryString(req.url.slice(queryIndex + 1)) : {};
+
+      if (req.method === 'POST') {
+        const override = req.headers['x-http-method-override'] ?? req.state.query._method;
+        if (typeof override === 'string' && OVERRIDABLE.has(override.toUpperCase())) req.method = override.toUpperCase();
+      }
+
+      const hasBody =
+        Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+      if (hasBody && (req.method === 'GET' || req.method === 'HEAD')) {
+        await readBody(req, config.maxBodyBytes); // ignored, but still bounded
+      } else if (hasBody) {
+        const type = mediaType(req);
+        if (type !== 'application/json' && type !== 'application/x-www-form-urlencoded') {
+          // Read (and discard) the body so the connection stays usable, but respect the size limit first.
+          await readBody(req, config.maxBodyBytes);
+          throw new DomainError('unsupported-media-type', 'rest_unsupported_media_type');
+        }
+        const raw = await readBody(req, config.maxBodyBytes);
+        if (raw.length > 0) {
+          req.state.body = type === 'application/json' ? parseJsonBody(raw) : parseQueryString(raw.toString('utf8'));
+        }
+      }
+      next();
+    } catch (error) {
+      handleError(error, req, res, logger);
+    }
+  };
+}
+
+function parseJsonBody(raw: Buffer): Record<string, unknown> {
+  const text = raw.toString('utf8');
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new DomainError('invalid', 'rest_invalid_json');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new DomainError('invalid', 'rest_invalid_json');
+  return stripReserved(parsed) as Record<string, unknown>;
+}
