@@ -1,6 +1,6 @@
 // Two projects: fast unit tests (pure code, in-memory adapters) and e2e tests that boot the real app on a real database
 // (SQLite by default, MySQL when TEST_MYSQL_URL is set).
-const tsJest = ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true }];
+const tsJest = ['ts-jest', { tsconfig: 'tsconfig.test.json' }];
 const common = {
   transform: { '^.+\\.ts$': tsJest },
   moduleFileExtensions: ['ts', 'js', 'json'],

@@ -1,0 +1,48 @@
+// Lint: TypeScript recommended rules plus the layering rule of ARCHITECTURE.md (principle 2): the domain imports no
+// framework, and application services import nothing of the framework but @nestjs/common.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const FRAMEWORK = ['@nestjs/*', 'typeorm', 'typeorm/*', 'class-validator', 'class-transformer', 'express', 'mysql2', 'mysql2/*', 'better-sqlite3'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.build-*/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unsafe-function-type': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: FRAMEWORK, message: 'The domain is plain TypeScript: no framework, ORM or HTTP imports.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/**/application/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: FRAMEWORK.filter((p) => p !== '@nestjs/*').concat(['@nestjs/*', '!@nestjs/common']),
+              message: 'Application services may import @nestjs/common (Injectable/Inject) and nothing else of the framework.',
+            },
+            { group: ['**/infrastructure/**', '**/http/**'], message: 'Application code depends on ports, not adapters.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['test/**/*.ts', 'src/**/*.spec.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

@@ -1,0 +1,90 @@
+import { ConfigError, loadConfig } from './app-config';
+
+const problemsOf = (env: Record<string, string>): string[] => {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (e) {
+    if (e instanceof ConfigError) return e.problems;
+    throw e;
+  }
+};
+
+describe('loadConfig', () => {
+  it('gives the contract defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      apiPrefix: '/wp-json',
+      locales: ['en', 'es'],
+      maxBodyBytes: 1048576,
+      corsOrigins: '*',
+      calendarTimezone: 'UTC',
+      timezoneMode: 'event',
+      maxPerPage: 50,
+      db: { type: 'sqlite', sqlitePath: './data/calendar.sqlite' },
+      rateLimitMax: 1200,
+      rateLimitWindowSeconds: 60,
+      metricsEnabled: true,
+      logLevel: 'info',
+      shutdownGraceMs: 10000,
+    });
+    expect(c.auth.developmentSecret).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).auth.developmentSecret).toBe(false);
+  });
+
+  it('names the variable in the contract wording', () => {
+    expect(problemsOf({ TIMEZONE_MODE: 'utc' })).toEqual(['TIMEZONE_MODE must be "event" or "site", got "utc"']);
+    expect(new ConfigError(['x']).message).toBe('configuration error: x');
+  });
+
+  it('reports every problem at once', () => {
+    const problems = problemsOf({ PORT: '70000', MAX_PER_PAGE: '0', LOCALES: 'es', CALENDAR_TIMEZONE: 'Mars/Base' });
+    expect(problems).toHaveLength(4);
+    expect(problems.map((p) => p.split(' ')[0])).toEqual(['CALENDAR_TIMEZONE', 'PORT', 'LOCALES', 'MAX_PER_PAGE']);
+  });
+
+  it.each([
+    ['PUBLIC_URL', 'ftp://x'],
+    ['PUBLIC_URL', 'http://x/?a=1'],
+    ['API_PREFIX', 'wp-json'],
+    ['API_PREFIX', '/wp-json/'],
+    ['API_PREFIX', '/es'],
+    ['API_PREFIX', '/health/x'],
+    ['API_PREFIX', '/WP'],
+    ['MAX_BODY_BYTES', '100'],
+    ['TRUST_PROXY', 'yes'],
+    ['CORS_ORIGINS', 'not a url'],
+    ['AUTH_CLOCK_SKEW_S', '301'],
+    ['AUTH_USERS', '1,x'],
+    ['AUTH_JWKS_URL', 'ftp://keys'],
+    ['AUTH_JWT_PUBLIC_KEY', 'nope'],
+    ['DB_TYPE', 'postgres'],
+    ['DB_POOL_SIZE', '0'],
+    ['RATE_LIMIT_WINDOW_S', '0'],
+    ['METRICS_ENABLED', 'maybe'],
+    ['LOG_LEVEL', 'verbose'],
+    ['WORKERS', '0'],
+  ])('rejects %s=%s naming the variable', (name, value) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0].startsWith(name)).toBe(true);
+  });
+
+  it('reads MySQL settings from DATABASE_URL or DB_*', () => {
+    expect(loadConfig({ DB_TYPE: 'mysql', DATABASE_URL: 'mariadb://u:p%40ss@db:3307/cal' }).db).toEqual({
+      type: 'mysql', host: 'db', port: 3307, user: 'u', password: 'p@ss', database: 'cal', poolSize: 10,
+    });
+    expect(problemsOf({ DB_TYPE: 'mysql' }).map((p) => p.split(' ')[0])).toEqual(['DB_HOST', 'DB_USER', 'DB_NAME']);
+  });
+
+  it('drops a trailing slash from PUBLIC_URL and parses lists', () => {
+    const c = loadConfig({ PUBLIC_URL: 'https://cal.example.com/base/', CORS_ORIGINS: 'https://a.example,https://b.example:8443', AUTH_USERS: '1, 2,3' });
+    expect(c.publicUrl).toBe('https://cal.example.com/base');
+    expect(c.corsOrigins).toEqual(['https://a.example', 'https://b.example:8443']);
+    expect(c.auth.users).toEqual([1, 2, 3]);
+    expect(loadConfig({ CORS_ORIGINS: '' }).corsOrigins).toEqual([]);
+  });
+});

@@ -1,0 +1,15 @@
+import { ConfigError, loadConfig } from '../config/app-config';
+import { openDatabase } from './database';
+
+/** `npm run migration:run` / the compose `migrate` step: opens the configured database, applies pending migrations, exits. */
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const dataSource = await openDatabase(config.db);
+  await dataSource.destroy();
+  process.stdout.write('migrations applied\n');
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : `migration error: ${(error as Error).message}`}\n`);
+  process.exit(1);
+});
