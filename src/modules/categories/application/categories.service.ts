@@ -1,0 +1,135 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError, invalidParam, notFound } from '../../../shared/domain/errors';
+import { UnitOfWork } from '../../../shared/domain/unit-of-work';
+import { runTermList, TermListArgs } from '../../terms/application/term-list';
+import { TermRepository } from '../../terms/application/term-repository';
+import { insertWithFreeSlug, slugTakenByOther } from '../../terms/application/term-writes';
+import { CountedTerm, Term, withCount } from '../../terms/domain/term';
+import { cleanTermDescription, cleanTermName, termSlugBase } from '../../terms/domain/term-rules';
+import { ancestorIds, wouldCreateCycle } from '../domain/category-tree';
+
+/** A category as the term routes show it: with its count and the slugs of its ancestors (for `url`). */
+export interface CategoryView {
+  term: CountedTerm;
+  ancestorSlugs: string[];
+}
+
+export interface CategoryInput {
+  name?: string;
+  description?: string | null;
+  slug?: string;
+  parent?: number;
+}
+
+/** Called after validation and existence, before anything is written (If-Match, CONTRACT §9.11). */
+export type Precondition = (current: CategoryView) => void;
+
+const notFoundCategory = (id: number) => notFound('rest-term-not-found', { variant: 'category', id });
+const termExists = (termId: number) => new DomainError('invalid', 'term_exists', { variant: 'category' }, { term_id: termId });
+
+/** Use cases of `/categories` (CONTRACT §11): hierarchical terms. */
+@Injectable()
+export class CategoriesService {
+  constructor(
+    private readonly repo: TermRepository,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  async list(args: TermListArgs) {
+    const { page, byId } = await runTermList(this.repo, 'category', true, args);
+    const parentOf = new Map([...byId.values()].map((t) => [t.id, t.parent]));
+    const items: CategoryView[] = page.items.map((term) => ({
+      term,
+      ancestorSlugs: ancestorIds(term.id, parentOf).map((id) => byId.get(id)?.slug ?? String(id)),
+    }));
+    return { items, total: page.total };
+  }
+
+  async get(id: number): Promise<CategoryView> {
+    const term = await this.repo.findById('category', id);
+    if (!term) throw notFoundCategory(id);
+    return this.view(term);
+  }
+
+  async create(input: CategoryInput & { name: string }): Promise<CategoryView> {
+    const name = cleanTermName(input.name);
+    const parent = input.parent ?? 0;
+    await this.assertParentExists(parent);
+    return this.uow.run(async () => {
+      const same = await this.repo.findByName('category', name, parent);
+      if (same) throw termExists(same.id);
+      const term = await insertWithFreeSlug(
+        this.repo,
+        { taxonomy: 'category', name, description: cleanTermDescription(input.description ?? ''), parent },
+        termSlugBase(input.slug ?? name),
+      );
+      return this.view(term);
+    });
+  }
+
+  async update(id: number, input: CategoryInput, precondition?: Precondition): Promise<CategoryView> {
+    const name = input.name !== undefined ? cleanTermName(input.name) : undefined;
+    if (input.parent !== undefined) await this.assertParentExists(input.parent);
+    return this.uow.run(async () => {
+      const current = await this.repo.findById('category', id);
+      if (!current) throw notFoundCategory(id);
+      if (input.parent !== undefined && input.parent !== current.parent) {
+        const parentOf = new Map((await this.repo.all('category')).map((t) => [t.id, t.parent]));
+        if (wouldCreateCycle(id, input.parent, parentOf)) throw invalidParam('parent', 'rest_invalid_parent');
+      }
+      precondition?.(await this.view(current));
+      const next: Term = {
+        ...current,
+        name: name ?? current.name,
+        parent: input.parent ?? current.parent,
+        description: input.description !== undefined ? cleanTermDescription(input.description) : current.description,
+      };
+      if (name !== undefined || input.parent !== undefined) {
+        const same = await this.repo.findByName('category', next.name, next.parent);
+        if (same && same.id !== id) throw termExists(same.id);
+      }
+      if (input.slug !== undefined) {
+        const slug = termSlugBase(input.slug) || String(id);
+        if (await slugTakenByOther(this.repo, 'category', slug, id)) {
+          throw new DomainError('conflict', 'term_slug_exists', { slug });
+        }
+        next.slug = slug;
+      }
+      await this.repo.update(next);
+      return this.view(next);
+    });
+  }
+
+  /** Permanent; returns the category as it was (old count). Children move up; events lose the category. */
+  async delete(id: number, precondition?: Precondition): Promise<CategoryView> {
+    return this.uow.run(async () => {
+      const current = await this.repo.findById('category', id);
+      if (!current) throw notFoundCategory(id);
+      const before = await this.view(current);
+      precondition?.(before);
+      await this.repo.delete(current);
+      return before;
+    });
+  }
+
+  private async assertParentExists(parent: number): Promise<void> {
+    if (parent !== 0 && !(await this.repo.findById('category', parent))) {
+      throw invalidParam('parent', 'rest_unknown_reference', { values: String(parent) });
+    }
+  }
+
+  private async view(term: Term): Promise<CategoryView> {
+    const counts = await this.repo.countsOf([term.id]);
+    const ancestors: string[] = [];
+    const seen = new Set([term.id]);
+    let parent = term.parent;
+    while (parent !== 0 && !seen.has(parent)) {
+      seen.add(parent);
+      const p = await this.repo.findById('category', parent);
+      if (!p) break;
+      ancestors.unshift(p.slug);
+      parent = p.parent;
+    }
+    return { term: withCount(term, counts), ancestorSlugs: ancestors };
+  }
+}

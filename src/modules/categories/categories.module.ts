@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { TermsModule } from '../terms/terms.module';
+import { CategoriesService } from './application/categories.service';
+import { CategoriesController } from './http/categories.controller';
+
+/**
+ * Event categories (CONTRACT §11): hierarchical terms stored in the shared `terms` table (TermsModule).
+ * Exports `CategoriesService`. For event writes/reads use TermsModule's `EventTermsService` (resolveForEventWrite,
+ * termsForEvents, findByIds, resolveFilter, descendantIds) and `presentEmbeddedTerm` (terms/http/term.presenter.ts).
+ */
+@Module({
+  imports: [TermsModule],
+  controllers: [CategoriesController],
+  providers: [CategoriesService],
+  exports: [CategoriesService, TermsModule],
+})
+export class CategoriesModule {}

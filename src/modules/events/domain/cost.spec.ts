@@ -1,0 +1,51 @@
+import { parseCost } from './cost';
+
+describe('parseCost (CONTRACT §9.7)', () => {
+  const table: Array<[string | number | Array<string | number>, string, string, '' | 'prefix' | 'postfix', string[]]> = [
+    ['$23', '$23', '$', 'prefix', ['23']],
+    ['20$', '20$', '$', 'postfix', ['20']],
+    [23, '23', '', '', ['23']],
+    ['0', 'Free', '', '', ['0']],
+    ['Free', 'Free', '', '', ['0']],
+    ['free', 'Free', '', '', ['0']],
+    [['0$', '20$', '30$'], 'Free – 30$', '$', 'postfix', ['0', '20', '30']],
+    ['10 - 25 €', '10€ – 25€', '€', 'postfix', ['10', '25']],
+    ['€ 1,250.50', '€1250.50', '€', 'prefix', ['1250.50']],
+    ['Donation', 'Donation', '', '', []],
+    ['', '', '', '', []],
+  ];
+  it.each(table)('%j → cost %j', (sent, cost, symbol, position, values) => {
+    const r = parseCost(sent);
+    expect(r.cost).toBe(cost);
+    expect(r.details).toEqual({ currency_symbol: symbol, currency_code: '', currency_position: position, values });
+  });
+
+  it('sorts numerically, removes duplicates and keeps fractions as written', () => {
+    expect(parseCost(['USD 30', '5.50', 30, '100']).details).toEqual({
+      currency_symbol: 'USD', currency_code: '', currency_position: 'prefix', values: ['5.50', '30', '100'],
+    });
+    expect(parseCost(['USD 30', '5.50', 30, '100']).cost).toBe('USD5.50 – USD100');
+  });
+
+  it('takes the symbol from the first item that has one', () => {
+    const r = parseCost(['10', '€20', '30$']);
+    expect(r.details.currency_symbol).toBe('€');
+    expect(r.details.currency_position).toBe('prefix');
+    expect(r.cost).toBe('€10 – €30');
+  });
+
+  it('joins items with ", " when there are no numbers', () => {
+    expect(parseCost(['Donation', 'at the door']).cost).toBe('Donation, at the door');
+    expect(parseCost([]).cost).toBe('');
+  });
+
+  it('prefers a symbol before the first number over one after the last', () => {
+    expect(parseCost('$ 10 - 20 USD').details).toMatchObject({ currency_symbol: '$', currency_position: 'prefix' });
+    expect(parseCost('$ 10 - 20 USD').cost).toBe('$10 – $20');
+  });
+
+  it('writes every 0 value as Free', () => {
+    expect(parseCost('$0 - $0.00').cost).toBe('Free');
+    expect(parseCost('0.00 - 12 €').cost).toBe('Free – 12€');
+  });
+});

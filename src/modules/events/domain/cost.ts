@@ -1,0 +1,81 @@
+/** Event cost parsing and formatting (CONTRACT §9.7, §6.9). Pure. */
+export interface CostDetails {
+  currency_symbol: string;
+  currency_code: '';
+  currency_position: 'prefix' | 'postfix' | '';
+  values: string[];
+}
+
+/** A number: digits, `,` thousands separators, optional `.` fraction. */
+const NUMBER = /\d[\d,]*(?:\.\d+)?/g;
+/** Characters that are never part of a currency symbol. */
+const NOT_SYMBOL = /[\d\s.,\-–]/;
+
+function symbolBefore(text: string): string {
+  const before = text.replace(/\s+$/, '');
+  let i = before.length;
+  while (i > 0 && !NOT_SYMBOL.test(before[i - 1])) i--;
+  return before.slice(i);
+}
+
+function symbolAfter(text: string): string {
+  const after = text.replace(/^\s+/, '');
+  let i = 0;
+  while (i < after.length && !NOT_SYMBOL.test(after[i])) i++;
+  return after.slice(0, i);
+}
+
+/**
+ * Parses a cost as sent (string, number, or an array of them) into the stored `cost` string and its `cost_details`.
+ * `""` (or an empty array) gives `{ cost: '', values: [] }`.
+ */
+export function parseCost(input: string | number | Array<string | number>): { cost: string; details: CostDetails } {
+  const items = (Array.isArray(input) ? input : [input]).map((v) => (typeof v === 'number' ? String(v) : String(v ?? '')));
+  const numbers: string[] = [];
+  let symbol = '';
+  let position: CostDetails['currency_position'] = '';
+
+  for (const item of items) {
+    if (item.trim().toLowerCase() === 'free') {
+      numbers.push('0');
+      continue;
+    }
+    const matches = [...item.matchAll(NUMBER)];
+    if (!matches.length) continue;
+    for (const m of matches) numbers.push(m[0].replace(/,/g, ''));
+    if (position) continue;
+    const first = matches[0];
+    const last = matches[matches.length - 1];
+    const prefix = symbolBefore(item.slice(0, first.index));
+    if (prefix) {
+      symbol = prefix;
+      position = 'prefix';
+      continue;
+    }
+    const postfix = symbolAfter(item.slice((last.index ?? 0) + last[0].length));
+    if (postfix) {
+      symbol = postfix;
+      position = 'postfix';
+    }
+  }
+
+  const seen = new Set<number>();
+  const values = numbers
+    .filter((n) => {
+      const v = Number(n);
+      if (seen.has(v)) return false;
+      seen.add(v);
+      return true;
+    })
+    .sort((a, b) => Number(a) - Number(b));
+
+  const details: CostDetails = { currency_symbol: symbol, currency_code: '', currency_position: position, values };
+  if (!values.length) return { cost: items.join(', '), details };
+
+  const write = (n: string) =>
+    Number(n) === 0 ? 'Free' : position === 'prefix' ? `${symbol}${n}` : position === 'postfix' ? `${n}${symbol}` : n;
+  const lowest = values[0];
+  const highest = values[values.length - 1];
+  const cost = values.length === 1 ? write(lowest) : `${write(lowest)} – ${write(highest)}`;
+  return { cost, details };
+}

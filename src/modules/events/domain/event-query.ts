@@ -1,0 +1,68 @@
+import type { RecordStatus } from '../../../shared/domain/policy';
+import type { DateBound } from './event-date-window';
+
+/** Criteria of the event list (CONTRACT §8), already resolved to ids and bounds. Every filter ANDs. */
+export interface EventCriteria {
+  mode: 'event' | 'site';
+  bounds: DateBound[];
+  statuses: RecordStatus[];
+  /** When not null, records whose status is not 'publish' must have this author. */
+  restrictNonPublishToAuthor: number | null;
+  /** Each word must occur in the folded search key; each excluded word must not. Already folded. */
+  searchWords?: string[];
+  excludedWords?: string[];
+  /** Events carrying any of these term ids (categories with descendants already expanded). */
+  categoryIds?: number[];
+  tagIds?: number[];
+  venueIds?: number[];
+  organizerIds?: number[];
+  featured?: boolean;
+  ticketed?: boolean;
+  /** true: at least one linked venue with coordinates; false: none. */
+  geoloc?: boolean;
+  /** Events linked to any of these venues (venues within a radius). */
+  nearVenueIds?: number[];
+  include?: number[];
+  postParent?: number;
+}
+
+export interface EventPageRequest {
+  offset: number;
+  limit: number;
+}
+
+/** Splits a search text into words (double-quoted parts are one word); `-word` excludes. Words are folded. */
+export function parseSearch(text: string, foldFn: (s: string) => string): { words: string[]; excluded: string[] } {
+  const words: string[] = [];
+  const excluded: string[] = [];
+  const re = /(-?)"([^"]*)"|(\S+)/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) {
+    let neg = false;
+    let word: string;
+    if (m[2] !== undefined) {
+      neg = m[1] === '-';
+      word = m[2];
+    } else {
+      word = m[3];
+      if (word.startsWith('-') && word.length > 1) {
+        neg = true;
+        word = word.slice(1);
+      }
+      word = word.replace(/"/g, '');
+    }
+    word = foldFn(word.trim());
+    if (word === '') continue;
+    (neg ? excluded : words).push(word);
+  }
+  return { words, excluded };
+}
+
+/** Great-circle distance in km (haversine). */
+export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const dLat = rad(lat2 - lat1);
+  const dLng = rad(lng2 - lng1);
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(a)));
+}

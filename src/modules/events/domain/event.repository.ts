@@ -1,0 +1,30 @@
+import type { CalendarEvent, EventLinks } from './calendar-event';
+import type { EventCriteria, EventPageRequest } from './event-query';
+
+/** PORT: event storage. The TypeORM adapter joins the current `uow.run` transaction. */
+export abstract class EventRepository {
+  /** One page of matching events (start ASC, id ASC) and the total count. */
+  abstract findPage(criteria: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }>;
+  abstract findById(id: number): Promise<CalendarEvent | null>;
+  /** Slugs compare ignoring case. */
+  abstract findBySlug(slug: string): Promise<CalendarEvent | null>;
+  abstract slugTaken(slug: string, exceptId?: number): Promise<boolean>;
+  /** Insert or update the event row. Throws SlugConflictError when the slug is already used. */
+  abstract save(event: CalendarEvent): Promise<void>;
+  /** Replaces the links given (undefined = leave that kind unchanged). */
+  abstract saveLinks(eventId: number, links: Partial<EventLinks>): Promise<void>;
+  /** Permanent removal: the row, its links and term assignments; children's post_parent becomes 0. */
+  abstract remove(id: number): Promise<void>;
+  /** Links of many events at once (batched: one query per link table). */
+  abstract loadLinks(eventIds: number[]): Promise<Map<number, EventLinks>>;
+  /** Ids of events whose post_parent is `id`. */
+  abstract childIds(id: number): Promise<number[]>;
+  /** Venues that have coordinates (for radius filters). */
+  abstract venueCoordinates(): Promise<Array<{ id: number; lat: number; lng: number }>>;
+}
+
+export class SlugConflictError extends Error {
+  constructor() {
+    super('slug-conflict');
+  }
+}

@@ -1,0 +1,97 @@
+import { CalendarEvent, EventLinks, searchKeyOf } from '../../domain/calendar-event';
+import { matchesDateWindow } from '../../domain/event-date-window';
+import { EventCriteria, EventPageRequest } from '../../domain/event-query';
+import { EventRepository, SlugConflictError } from '../../domain/event.repository';
+
+/** ADAPTER for unit tests: the same predicates as the SQL adapter (matchesDateWindow for dates). */
+export class InMemoryEventRepository extends EventRepository {
+  private readonly events = new Map<number, CalendarEvent>();
+  private readonly links = new Map<number, EventLinks>();
+  /** Venue coordinates known to this fake (tests set them). */
+  readonly venueCoords = new Map<number, { lat: number; lng: number }>();
+
+  private linksOf(id: number): EventLinks {
+    return this.links.get(id) ?? { venueIds: [], organizerIds: [], termIds: [] };
+  }
+
+  private matches(e: CalendarEvent, c: EventCriteria): boolean {
+    if (e.hideFromListings) return false;
+    if (!c.statuses.includes(e.status)) return false;
+    if (c.restrictNonPublishToAuthor !== null && e.status !== 'publish' && e.authorId !== c.restrictNonPublishToAuthor) return false;
+    if (!matchesDateWindow({ mode: c.mode, bounds: c.bounds, applied: [] }, e)) return false;
+    const key = searchKeyOf(e);
+    if ((c.searchWords ?? []).some((w) => !key.includes(w))) return false;
+    if ((c.excludedWords ?? []).some((w) => key.includes(w))) return false;
+    const l = this.linksOf(e.id);
+    const any = (ids: number[] | undefined, have: number[]) => ids === undefined || ids.some((id) => have.includes(id));
+    if (!any(c.categoryIds, l.termIds) || !any(c.tagIds, l.termIds)) return false;
+    if (!any(c.venueIds, l.venueIds) || !any(c.organizerIds, l.organizerIds) || !any(c.nearVenueIds, l.venueIds)) return false;
+    if (c.featured !== undefined && e.featured !== c.featured) return false;
+    if (c.ticketed !== undefined && e.ticketed !== c.ticketed) return false;
+    if (c.geoloc !== undefined && l.venueIds.some((v) => this.venueCoords.has(v)) !== c.geoloc) return false;
+    if (c.include !== undefined && !c.include.includes(e.id)) return false;
+    if (c.postParent !== undefined && e.postParent !== c.postParent) return false;
+    return true;
+  }
+
+  async findPage(c: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }> {
+    const field = c.mode === 'site' ? 'startUtc' : 'startLocal';
+    const all = [...this.events.values()]
+      .filter((e) => this.matches(e, c))
+      .sort((a, b) => (a[field] < b[field] ? -1 : a[field] > b[field] ? 1 : a.id - b.id));
+    return { rows: all.slice(page.offset, page.offset + page.limit).map((e) => ({ ...e })), total: all.length };
+  }
+
+  async findById(id: number): Promise<CalendarEvent | null> {
+    const e = this.events.get(id);
+    return e ? { ...e } : null;
+  }
+
+  async findBySlug(slug: string): Promise<CalendarEvent | null> {
+    const s = slug.toLowerCase();
+    const e = [...this.events.values()].find((x) => x.slug === s);
+    return e ? { ...e } : null;
+  }
+
+  async slugTaken(slug: string, exceptId?: number): Promise<boolean> {
+    const s = slug.toLowerCase();
+    return [...this.events.values()].some((x) => x.slug === s && x.id !== exceptId);
+  }
+
+  async save(event: CalendarEvent): Promise<void> {
+    if (await this.slugTaken(event.slug, event.id)) throw new SlugConflictError();
+    this.events.set(event.id, { ...event });
+  }
+
+  async saveLinks(eventId: number, links: Partial<EventLinks>): Promise<void> {
+    const current = this.linksOf(eventId);
+    this.links.set(eventId, {
+      venueIds: links.venueIds ? [...new Set(links.venueIds)] : current.venueIds,
+      organizerIds: links.organizerIds ? [...new Set(links.organizerIds)] : current.organizerIds,
+      termIds: links.termIds ? [...new Set(links.termIds)].sort((a, b) => a - b) : current.termIds,
+    });
+  }
+
+  async remove(id: number): Promise<void> {
+    this.events.delete(id);
+    this.links.delete(id);
+    for (const e of this.events.values()) if (e.postParent === id) e.postParent = 0;
+  }
+
+  async loadLinks(eventIds: number[]): Promise<Map<number, EventLinks>> {
+    const out = new Map<number, EventLinks>();
+    for (const id of eventIds) {
+      const l = this.linksOf(id);
+      out.set(id, { venueIds: [...l.venueIds], organizerIds: [...l.organizerIds], termIds: [...l.termIds] });
+    }
+    return out;
+  }
+
+  async childIds(id: number): Promise<number[]> {
+    return [...this.events.values()].filter((e) => e.postParent === id).map((e) => e.id);
+  }
+
+  async venueCoordinates(): Promise<Array<{ id: number; lat: number; lng: number }>> {
+    return [...this.venueCoords.entries()].map(([id, c]) => ({ id, ...c }));
+  }
+}

@@ -1,0 +1,323 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { AppConfig } from '../../../config/app-config';
+import { APP_CONFIG } from '../../../config/config.token';
+import { UserDirectory } from '../../../shared/auth/user-directory';
+import { atLeast, Caller } from '../../../shared/domain/caller';
+import { Clock } from '../../../shared/domain/clock';
+import { DomainError, forbidden, gone, invalidParam, InvalidParamsError, MissingParamsError, notFound, preconditionFailed } from '../../../shared/domain/errors';
+import type { Page, PageRequest } from '../../../shared/domain/page';
+import { listVisibility, Policy, RecordStatus, resolveWriteStatus } from '../../../shared/domain/policy';
+import { RecordIds } from '../../../shared/domain/record-ids';
+import { firstFreeSlug, slugify } from '../../../shared/domain/text';
+import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-cleaning';
+import { UnitOfWork } from '../../../shared/domain/unit-of-work';
+import { utcWallClock } from '../../../shared/domain/wall-clock';
+import { parseDateInput, toZone } from '../../events/domain/date-input';
+import { ImagePlan, MediaService } from '../../media/application/media.service';
+import { isEmail, searchFragments, Organizer, OrganizerDuplicateProbe } from '../domain/organizer';
+
+const ORGANIZER_TEXT_FIELDS = ['phone'] as const;
+import { OrganizerRepository } from '../domain/organizer.repository';
+
+/** Organizer fields as written by a client, after type validation (undefined = not sent, null = clear). */
+export interface OrganizerWriteInput {
+  organizer?: string;
+  author?: number;
+  date?: string | number;
+  date_utc?: string | number;
+  status?: string;
+  slug?: string;
+  description?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  website?: string | null;
+  image?: unknown;
+}
+
+export interface OrganizerListInput {
+  page: PageRequest;
+  search?: string;
+  event?: number;
+  has_events?: boolean;
+  only_with_upcoming?: boolean;
+  status?: string[];
+}
+
+/** Checked write: everything resolved that can fail, before any write. */
+interface CheckedWrite {
+  input: OrganizerWriteInput;
+  texts: Partial<Record<string, string>>;
+  date?: { local: string; utc: string; localSent: boolean; utcSent: boolean };
+  image?: ImagePlan;
+}
+
+/** A precondition (If-Match) evaluated on the current record; false → 412. */
+export type Precondition = (current: Organizer) => Promise<boolean>;
+
+const STATUS_WORDS = ['publish', 'future', 'draft', 'pending', 'private', 'trash'];
+
+@Injectable()
+export class OrganizersService {
+  constructor(
+    private readonly repo: OrganizerRepository,
+    private readonly media: MediaService,
+    private readonly uow: UnitOfWork,
+    private readonly ids: RecordIds,
+    private readonly users: UserDirectory,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  // ---------------------------------------------------------------- reads
+
+  async list(input: OrganizerListInput, caller: Caller): Promise<Page<Organizer>> {
+    let requested: RecordStatus[] | 'any' | undefined;
+    if (input.status !== undefined) {
+      const values = input.status.map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
+      const bad = values.filter((s) => s !== 'any' && !STATUS_WORDS.includes(s));
+      if (bad.length > 0 || values.length === 0) throw invalidParam('status', 'rest_not_in_enum', { param: 'status', values: [...STATUS_WORDS, 'any'].join(', ') });
+      if (!Policy.mayFilterNonPublishStatuses(caller) && values.some((s) => s !== 'publish')) {
+        throw invalidParam('status', 'rest_not_allowed_value', { param: 'status' });
+      }
+      requested = values.includes('any') ? 'any' : ([...new Set(values)] as RecordStatus[]);
+    }
+    if (input.event !== undefined && !(await this.repo.eventExists(input.event))) {
+      throw invalidParam('event', 'rest_unknown_reference', { param: 'event' });
+    }
+    const visibility = listVisibility(caller, requested);
+    return this.repo.findPage({
+      page: input.page,
+      fragments: input.search !== undefined ? searchFragments(input.search) : [],
+      eventId: input.event,
+      hasEvents: input.has_events,
+      upcomingAfterUtc: input.only_with_upcoming ? utcWallClock(this.clock.now()) : undefined,
+      statuses: visibility.statuses,
+      restrictNonPublishToAuthor: visibility.restrictNonPublishToAuthor,
+      viewer: { userId: caller.userId, seesAll: atLeast(caller, 'editor') },
+    });
+  }
+
+  async getById(id: number, caller: Caller): Promise<Organizer> {
+    const organizer = id > 0 ? await this.repo.findById(id) : null;
+    if (!organizer) throw notFound('rest-organizer-not-found', { variant: 'id', id });
+    if (!Policy.maySee(caller, organizer)) throw new DomainError('forbidden', 'organizer-not-accessible', { id });
+    return organizer;
+  }
+
+  async getBySlug(slug: string, caller: Caller): Promise<Organizer> {
+    const organizer = await this.repo.findBySlug(slug);
+    if (!organizer) throw notFound('rest-organizer-not-found', { variant: 'slug', slug });
+    if (!Policy.maySee(caller, organizer)) throw new DomainError('forbidden', 'organizer-not-accessible', { id: organizer.id });
+    return organizer;
+  }
+
+  /** Batched, any status (for embedding in events). */
+  findByIds(ids: number[]): Promise<Organizer[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.repo.findByIds([...new Set(ids)]);
+  }
+
+  // ---------------------------------------------------------------- writes
+
+  /** §10.2 / §10.4: create, or reuse the oldest matching organizer. Returns the organizer and whether it was reused. */
+  async create(input: OrganizerWriteInput, caller: Caller): Promise<Organizer> {
+    const checked = await this.check(input, caller, true);
+    return this.uow.run(() => this.createChecked(checked, caller));
+  }
+
+  /**
+   * Inline creation inside an event write (§9.5): call inside the event's `uow.run`. `input` must already be
+   * validated with the organizer DTO; problems in references become 400 `could-not-create-organizer` with `data.details`.
+   */
+  async createOrReuseInline(input: OrganizerWriteInput, caller: Caller): Promise<Organizer> {
+    let checked: CheckedWrite;
+    try {
+      checked = await this.check(input, caller, true);
+    } catch (e) {
+      if (e instanceof InvalidParamsError) throw couldNotCreate(e.problems);
+      throw e;
+    }
+    return this.uow.run(() => this.createChecked(checked, caller));
+  }
+
+  async update(target: { id?: number; slug?: string }, input: OrganizerWriteInput, caller: Caller, precondition?: Precondition): Promise<Organizer> {
+    const checked = await this.check(input, caller, false);
+    return this.uow.run(async () => {
+      const current = await this.findTarget(target);
+      if (!Policy.mayEdit(caller, current)) throw forbidden();
+      if (precondition && !(await precondition(current))) throw preconditionFailed();
+      return this.applyUpdate(current, checked, caller);
+    });
+  }
+
+  /** §9.10: trash (410 when already trashed) or, with force, delete permanently. Returns the record. */
+  async delete(target: { id?: number; slug?: string }, force: boolean, caller: Caller, precondition?: Precondition): Promise<Organizer> {
+    return this.uow.run(async () => {
+      const current = await this.findTarget(target);
+      if (!Policy.mayDelete(caller, current)) throw forbidden();
+      if (precondition && !(await precondition(current))) throw preconditionFailed();
+      if (force) {
+        await this.repo.unlinkFromAllEvents(current.id);
+        await this.repo.remove(current.id);
+        return current;
+      }
+      if (current.status === 'trash') throw gone('organizer-is-in-trash');
+      const modifiedUtc = utcWallClock(this.clock.now());
+      await this.repo.unlinkFromAllEvents(current.id);
+      await this.repo.trash(current.id, modifiedUtc);
+      return { ...current, status: 'trash', modifiedUtc };
+    });
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  private async findTarget(target: { id?: number; slug?: string }): Promise<Organizer> {
+    if (target.slug !== undefined) {
+      const organizer = await this.repo.findBySlug(target.slug);
+      if (!organizer) throw notFound('rest-organizer-not-found', { variant: 'slug', slug: target.slug });
+      return organizer;
+    }
+    const id = target.id ?? 0;
+    const organizer = id > 0 ? await this.repo.findById(id) : null;
+    if (!organizer) throw notFound('rest-organizer-not-found', { variant: 'id', id });
+    return organizer;
+  }
+
+  /** Validation of values and references; no writes. */
+  private async check(input: OrganizerWriteInput, caller: Caller, creating: boolean): Promise<CheckedWrite> {
+    const problems: InvalidParamsError['problems'] = [];
+    const texts: Partial<Record<string, string>> = {};
+    if (input.organizer !== undefined) {
+      texts.name = cleanPlainText(String(input.organizer ?? ''));
+      if (texts.name === '') problems.push({ param: 'organizer', detail: 'rest_empty_value', args: { param: 'organizer' } });
+    } else if (creating) {
+      throw new MissingParamsError(['organizer']);
+    }
+    if (input.description !== undefined) texts.description = cleanRichText(input.description ?? '');
+    for (const field of ORGANIZER_TEXT_FIELDS) {
+      const value = input[field];
+      if (value !== undefined) texts[field] = cleanPlainText(value ?? '');
+    }
+    if (input.website !== undefined) {
+      const url = (input.website ?? '').trim();
+      if (url !== '' && !isHttpUrl(url)) problems.push({ param: 'website', detail: 'rest_invalid_format', args: { param: 'website' } });
+      texts.website = url;
+    }
+    if (input.email !== undefined) {
+      const email = (input.email ?? '').trim();
+      if (email !== '' && !isEmail(email)) problems.push({ param: 'email', detail: 'rest_invalid_format', args: { param: 'email' } });
+      texts.email = email;
+    }
+    let date: CheckedWrite['date'];
+    if (input.date !== undefined || input.date_utc !== undefined) {
+      const now = this.clock.now();
+      const zone = this.config.calendarTimezone;
+      const local = input.date !== undefined ? parseDateInput(input.date, zone, now) : null;
+      const utc = input.date_utc !== undefined ? parseDateInput(input.date_utc, 'UTC', now) : null;
+      if (input.date !== undefined && !local) problems.push({ param: 'date', detail: 'rest_invalid_date', args: { param: 'date' } });
+      if (input.date_utc !== undefined && !utc) problems.push({ param: 'date_utc', detail: 'rest_invalid_date', args: { param: 'date_utc' } });
+      if ((input.date === undefined || local) && (input.date_utc === undefined || utc)) {
+        const utcValue = utc ? utc.wallClock : local!.utc;
+        const localValue = local ? local.wallClock : toZone(utcValue, zone);
+        date = { local: localValue, utc: utcValue, localSent: !!local, utcSent: !!utc };
+      }
+    }
+    if (input.status !== undefined && !STATUS_WORDS.includes(input.status)) {
+      problems.push({ param: 'status', detail: 'rest_not_in_enum', args: { param: 'status', values: STATUS_WORDS.join(', ') } });
+    }
+    if (problems.length > 0) throw new InvalidParamsError(problems);
+    if (input.author !== undefined && !(await this.users.isKnown(input.author))) {
+      throw invalidParam('author', 'rest_unknown_reference', { param: 'author' });
+    }
+    const image = await this.media.checkImageInput(input.image, caller, 'image');
+    if (input.author !== undefined && input.author !== caller.userId && !Policy.maySetOtherAuthor(caller)) throw forbidden();
+    return { input, texts, date, image };
+  }
+
+  private async createChecked(checked: CheckedWrite, caller: Caller): Promise<Organizer> {
+    const probe = this.duplicateProbe(checked);
+    const existing = await this.repo.findDuplicate(probe);
+    if (existing) {
+      if (!Policy.mayEdit(caller, existing)) return existing;
+      const { organizer: _name, ...rest } = checked.input;
+      void _name;
+      const { name: _n, ...texts } = checked.texts;
+      void _n;
+      return this.applyUpdate(existing, { ...checked, input: rest, texts }, caller);
+    }
+    const now = utcWallClock(this.clock.now());
+    const id = await this.ids.next('organizer');
+    const t = checked.texts;
+    const dateUtc = checked.date?.utc ?? now;
+    const date = checked.date?.local ?? toZone(now, this.config.calendarTimezone);
+    const status = resolveWriteStatus(caller, checked.input.status, undefined, dateUtc > now) as RecordStatus;
+    const base = slugify(checked.input.slug ?? t.name ?? '') || String(id);
+    const slug = await firstFreeSlug(base, (s) => this.repo.slugTaken(s));
+    const image = checked.image ? await this.media.applyImagePlan(checked.image, caller) : { mediaId: null };
+    const organizer: Organizer = {
+      id,
+      authorId: checked.input.author ?? caller.userId ?? 0,
+      status,
+      date,
+      dateUtc,
+      modifiedUtc: now,
+      slug,
+      name: t.name ?? '',
+      description: t.description ?? '',
+      excerpt: '',
+      phone: t.phone ?? '',
+      website: t.website ?? '',
+      email: t.email ?? '',
+      imageId: image.mediaId,
+    };
+    await this.repo.save(organizer);
+    return organizer;
+  }
+
+  private async applyUpdate(current: Organizer, checked: CheckedWrite, caller: Caller): Promise<Organizer> {
+    const now = utcWallClock(this.clock.now());
+    const t = checked.texts;
+    const next: Organizer = { ...current, modifiedUtc: now };
+    if (t.name !== undefined) next.name = t.name;
+    if (t.description !== undefined) next.description = t.description;
+    for (const field of ORGANIZER_TEXT_FIELDS) if (t[field] !== undefined) next[field] = t[field]!;
+    if (t.website !== undefined) next.website = t.website;
+    if (t.email !== undefined) next.email = t.email;
+    if (checked.date) {
+      next.dateUtc = checked.date.utc;
+      next.date = checked.date.local;
+    }
+    if (checked.input.author !== undefined) next.authorId = checked.input.author;
+    if (checked.input.status === 'trash' && !Policy.mayDelete(caller, current)) throw forbidden();
+    next.status = resolveWriteStatus(caller, checked.input.status, current.status, next.dateUtc > now) as RecordStatus;
+    if (checked.input.slug !== undefined) {
+      const base = slugify(checked.input.slug) || String(current.id);
+      if (base !== current.slug) next.slug = await firstFreeSlug(base, (s) => this.repo.slugTaken(s, current.id));
+    }
+    if (checked.image) next.imageId = (await this.media.applyImagePlan(checked.image, caller)).mediaId;
+    await this.repo.save(next);
+    return next;
+  }
+
+  private duplicateProbe(checked: CheckedWrite): OrganizerDuplicateProbe {
+    const t = checked.texts;
+    const probe: OrganizerDuplicateProbe = { name: t.name ?? '' };
+    for (const key of ['description', 'phone', 'email', 'website'] as const) {
+      if (t[key]) probe[key] = t[key];
+    }
+    return probe;
+  }
+}
+
+function couldNotCreate(problems: InvalidParamsError['problems']): DomainError {
+  return new InvalidParamsError(problems, 'could-not-create-organizer');
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !!url.hostname;
+  } catch {
+    return false;
+  }
+}
+

@@ -1,0 +1,42 @@
+import { Param } from '../../../../shared/http/params/param.decorator';
+
+/** Writable organizer fields (CONTRACT §10.1). Used for create, update and inline creation inside events. */
+export class OrganizerWriteParams {
+  @Param({ kind: 'string', nonEmpty: true, description: 'Organizer name' })
+  organizer?: string;
+
+  @Param({ kind: 'integer', min: 1, description: 'The organizer author ID' })
+  author?: number;
+
+  @Param({ kind: 'string', acceptNumbers: true, nonEmpty: true, description: 'The organizer publication date (site timezone)' })
+  date?: string;
+
+  @Param({ kind: 'string', acceptNumbers: true, nonEmpty: true, description: 'The organizer publication date (UTC)' })
+  date_utc?: string;
+
+  @Param({ kind: 'string', description: 'The organizer description', nullable: true })
+  description?: string | null;
+
+  @Param({ kind: 'string', description: 'The organizer slug' })
+  slug?: string;
+
+  @Param({ kind: 'string', nonEmpty: true, description: 'The organizer status' })
+  status?: string;
+
+  @Param({ kind: 'string', acceptNumbers: true, description: 'The organizer phone number', nullable: true })
+  phone?: string | null;
+
+  @Param({ kind: 'string', description: 'The organizer website URL', nullable: true })
+  website?: string | null;
+
+  @Param({ kind: 'string', description: 'The organizer e-mail address', nullable: true })
+  email?: string | null;
+
+  @Param({ kind: 'any', description: 'The organizer image: a media item ID or an image URL' })
+  image?: unknown;
+}
+
+export class DeleteParams {
+  @Param({ kind: 'boolean', description: 'Delete permanently instead of moving to the trash' })
+  force?: boolean;
+}

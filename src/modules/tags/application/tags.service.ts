@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError, notFound } from '../../../shared/domain/errors';
+import { UnitOfWork } from '../../../shared/domain/unit-of-work';
+import { runTermList, TermListArgs } from '../../terms/application/term-list';
+import { TermRepository } from '../../terms/application/term-repository';
+import { insertWithFreeSlug, slugTakenByOther } from '../../terms/application/term-writes';
+import { CountedTerm, Term, withCount } from '../../terms/domain/term';
+import { cleanTermDescription, cleanTermName, termSlugBase } from '../../terms/domain/term-rules';
+import { tagExists } from '../domain/tag-rules';
+
+export interface TagInput {
+  name?: string;
+  description?: string | null;
+  slug?: string;
+}
+
+/** Called after validation and existence, before anything is written (If-Match, CONTRACT §9.11). */
+export type TagPrecondition = (current: CountedTerm) => void;
+
+const notFoundTag = (id: number) => notFound('rest-term-not-found', { variant: 'tag', id });
+
+/** Use cases of `/tags` (CONTRACT §11): flat terms. */
+@Injectable()
+export class TagsService {
+  constructor(
+    private readonly repo: TermRepository,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  async list(args: TermListArgs) {
+    const { page } = await runTermList(this.repo, 'tag', false, { ...args, parent: undefined });
+    return page;
+  }
+
+  async get(id: number): Promise<CountedTerm> {
+    const term = await this.repo.findById('tag', id);
+    if (!term) throw notFoundTag(id);
+    return this.counted(term);
+  }
+
+  async create(input: TagInput & { name: string }): Promise<CountedTerm> {
+    const name = cleanTermName(input.name);
+    return this.uow.run(async () => {
+      const same = await this.repo.findByName('tag', name);
+      if (same) throw tagExists(same.id);
+      const term = await insertWithFreeSlug(
+        this.repo,
+        { taxonomy: 'tag', name, description: cleanTermDescription(input.description ?? ''), parent: 0 },
+        termSlugBase(input.slug ?? name),
+      );
+      return this.counted(term);
+    });
+  }
+
+  async update(id: number, input: TagInput, precondition?: TagPrecondition): Promise<CountedTerm> {
+    const name = input.name !== undefined ? cleanTermName(input.name) : undefined;
+    return this.uow.run(async () => {
+      const current = await this.repo.findById('tag', id);
+      if (!current) throw notFoundTag(id);
+      precondition?.(await this.counted(current));
+      const next: Term = {
+        ...current,
+        name: name ?? current.name,
+        description: input.description !== undefined ? cleanTermDescription(input.description) : current.description,
+      };
+      if (name !== undefined) {
+        const same = await this.repo.findByName('tag', name);
+        if (same && same.id !== id) throw tagExists(same.id);
+      }
+      if (input.slug !== undefined) {
+        const slug = termSlugBase(input.slug) || String(id);
+        if (await slugTakenByOther(this.repo, 'tag', slug, id)) throw new DomainError('conflict', 'term_slug_exists', { slug });
+        next.slug = slug;
+      }
+      await this.repo.update(next);
+      return this.counted(next);
+    });
+  }
+
+  /** Permanent; returns the tag as it was (old count). Events lose the tag. */
+  async delete(id: number, precondition?: TagPrecondition): Promise<CountedTerm> {
+    return this.uow.run(async () => {
+      const current = await this.repo.findById('tag', id);
+      if (!current) throw notFoundTag(id);
+      const before = await this.counted(current);
+      precondition?.(before);
+      await this.repo.delete(current);
+      return before;
+    });
+  }
+
+  private async counted(term: Term): Promise<CountedTerm> {
+    return withCount(term, await this.repo.countsOf([term.id]));
+  }
+}

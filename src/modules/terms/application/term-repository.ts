@@ -1,0 +1,33 @@
+import { NewTerm, Taxonomy, Term } from '../domain/term';
+
+/**
+ * PORT: storage of categories and tags (one table, one id sequence). Writes join the current unit of work.
+ * Names and slugs are compared through folded keys (CONTRACT §1.7).
+ */
+export abstract class TermRepository {
+  /** Stores a new term; its id is the next of the shared term sequence. */
+  abstract insert(term: NewTerm): Promise<Term>;
+  /** Writes name, slug, description and parent of an existing term. */
+  abstract update(term: Term): Promise<void>;
+  /**
+   * Deletes a term permanently: its event links are removed and its child terms move up to its parent, all in the
+   * current transaction.
+   */
+  abstract delete(term: Term): Promise<void>;
+  abstract findById(taxonomy: Taxonomy, id: number): Promise<Term | null>;
+  /** Terms with these ids (any taxonomy when `taxonomy` is null), in id order. */
+  abstract findByIds(taxonomy: Taxonomy | null, ids: number[]): Promise<Term[]>;
+  /** The term whose slug equals `slug` ignoring case and accents. */
+  abstract findBySlug(taxonomy: Taxonomy, slug: string): Promise<Term | null>;
+  /** The lowest-id term whose folded name equals fold(`name`); restricted to `parent` when given. */
+  abstract findByName(taxonomy: Taxonomy, name: string, parent?: number): Promise<Term | null>;
+  /** Every term of the taxonomy (lists and hierarchy walks; term sets are small). */
+  abstract all(taxonomy: Taxonomy): Promise<Term[]>;
+  /** term id → number of `publish` events carrying it; terms without such events are absent. */
+  abstract counts(taxonomy: Taxonomy): Promise<Map<number, number>>;
+  abstract countsOf(termIds: number[]): Promise<Map<number, number>>;
+  /** Whether an event (any status) has this id. */
+  abstract eventExists(eventId: number): Promise<boolean>;
+  /** event id → its terms (both taxonomies), each list ordered by folded name then id. */
+  abstract termsOfEvents(eventIds: number[]): Promise<Map<number, Term[]>>;
+}

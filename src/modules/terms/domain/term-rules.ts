@@ -1,0 +1,25 @@
+import { invalidParam, InvalidParamsError, ParamProblem } from '../../../shared/domain/errors';
+import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-cleaning';
+import { slugify } from '../../../shared/domain/text';
+
+/** Write rules shared by categories and tags (CONTRACT §11.1, §1.7). */
+
+/** `name`: plain text, must not be empty after cleaning. */
+export function cleanTermName(raw: string): string {
+  const name = cleanPlainText(raw);
+  if (name === '') throw invalidParam('name', 'rest_empty_value');
+  return name;
+}
+
+/** `description`: rich text; JSON null empties it (extension). `""` is refused by parameter validation. */
+export const cleanTermDescription = (raw: string | null): string => (raw === null ? '' : cleanRichText(raw));
+
+/** The slug rule of §9.4 ('' when nothing remains: the caller then uses the term id). */
+export const termSlugBase = (text: string): string => slugify(text);
+
+/** Items of `include`/`exclude`/event term lists: digits are ids, anything else a slug or name. */
+export const isIdReference = (item: string) => /^\d{1,15}$/.test(item);
+
+export function throwProblems(problems: ParamProblem[]): void {
+  if (problems.length > 0) throw new InvalidParamsError(problems);
+}

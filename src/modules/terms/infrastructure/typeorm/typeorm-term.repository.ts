@@ -1,0 +1,162 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, In } from 'typeorm';
+import { managerOf } from '../../../../database/typeorm-unit-of-work';
+import { TermRepository } from '../../application/term-repository';
+import { NewTerm, Taxonomy, Term, termKey } from '../../domain/term';
+import { TermOrmEntity } from './term.orm-entity';
+
+const toTerm = (row: TermOrmEntity): Term => ({
+  id: Number(row.id),
+  taxonomy: row.taxonomy as Taxonomy,
+  name: row.name,
+  slug: row.slug,
+  description: row.description,
+  parent: Number(row.parent),
+});
+
+const byNameThenId = (a: Term, b: Term) => {
+  const ka = termKey(a.name);
+  const kb = termKey(b.name);
+  return ka < kb ? -1 : ka > kb ? 1 : a.id - b.id;
+};
+
+/** ADAPTER: terms in the `terms` table; counts and event links through `event_terms` joined with `events`. */
+@Injectable()
+export class TypeOrmTermRepository extends TermRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  private get repo() {
+    return managerOf(this.dataSource).getRepository(TermOrmEntity);
+  }
+
+  async insert(term: NewTerm): Promise<Term> {
+    const saved = await this.repo.save(
+      this.repo.create({
+        taxonomy: term.taxonomy,
+        name: term.name,
+        nameKey: termKey(term.name),
+        slug: term.slug,
+        slugKey: termKey(term.slug),
+        description: term.description,
+        parent: term.parent,
+      }),
+    );
+    return toTerm(saved);
+  }
+
+  async update(term: Term): Promise<void> {
+    await this.repo.update(
+      { id: term.id },
+      {
+        name: term.name,
+        nameKey: termKey(term.name),
+        slug: term.slug,
+        slugKey: termKey(term.slug),
+        description: term.description,
+        parent: term.parent,
+      },
+    );
+  }
+
+  async delete(term: Term): Promise<void> {
+    const manager = managerOf(this.dataSource);
+    await manager.createQueryBuilder().delete().from('event_terms').where('term_id = :id', { id: term.id }).execute();
+    await this.repo.update({ parent: term.id, taxonomy: term.taxonomy }, { parent: term.parent });
+    await this.repo.delete({ id: term.id });
+  }
+
+  async findById(taxonomy: Taxonomy, id: number): Promise<Term | null> {
+    if (!Number.isSafeInteger(id) || id <= 0) return null;
+    const row = await this.repo.findOne({ where: { id, taxonomy } });
+    return row ? toTerm(row) : null;
+  }
+
+  async findByIds(taxonomy: Taxonomy | null, ids: number[]): Promise<Term[]> {
+    const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
+    if (wanted.length === 0) return [];
+    const rows = await this.repo.find({
+      where: taxonomy ? { id: In(wanted), taxonomy } : { id: In(wanted) },
+      order: { id: 'ASC' },
+    });
+    return rows.map(toTerm);
+  }
+
+  async findBySlug(taxonomy: Taxonomy, slug: string): Promise<Term | null> {
+    const row = await this.repo.findOne({ where: { taxonomy, slugKey: termKey(slug) } });
+    return row ? toTerm(row) : null;
+  }
+
+  async findByName(taxonomy: Taxonomy, name: string, parent?: number): Promise<Term | null> {
+    const where = { taxonomy, nameKey: termKey(name), ...(parent !== undefined ? { parent } : {}) };
+    const row = await this.repo.findOne({ where, order: { id: 'ASC' } });
+    return row ? toTerm(row) : null;
+  }
+
+  async all(taxonomy: Taxonomy): Promise<Term[]> {
+    return (await this.repo.find({ where: { taxonomy }, order: { id: 'ASC' } })).map(toTerm);
+  }
+
+  async counts(taxonomy: Taxonomy): Promise<Map<number, number>> {
+    const rows: Array<{ term_id: unknown; n: unknown }> = await managerOf(this.dataSource)
+      .createQueryBuilder()
+      .select('et.term_id', 'term_id')
+      .addSelect('COUNT(*)', 'n')
+      .from('event_terms', 'et')
+      .innerJoin('events', 'e', 'e.id = et.event_id')
+      .innerJoin('terms', 't', 't.id = et.term_id')
+      .where("e.status = 'publish'")
+      .andWhere('t.taxonomy = :taxonomy', { taxonomy })
+      .groupBy('et.term_id')
+      .getRawMany();
+    return new Map(rows.map((r) => [Number(r.term_id), Number(r.n)]));
+  }
+
+  async countsOf(termIds: number[]): Promise<Map<number, number>> {
+    const ids = [...new Set(termIds)];
+    if (ids.length === 0) return new Map();
+    const rows: Array<{ term_id: unknown; n: unknown }> = await managerOf(this.dataSource)
+      .createQueryBuilder()
+      .select('et.term_id', 'term_id')
+      .addSelect('COUNT(*)', 'n')
+      .from('event_terms', 'et')
+      .innerJoin('events', 'e', 'e.id = et.event_id')
+      .where("e.status = 'publish'")
+      .andWhere('et.term_id IN (:...ids)', { ids })
+      .groupBy('et.term_id')
+      .getRawMany();
+    return new Map(rows.map((r) => [Number(r.term_id), Number(r.n)]));
+  }
+
+  async eventExists(eventId: number): Promise<boolean> {
+    if (!Number.isSafeInteger(eventId) || eventId <= 0) return false;
+    const row = await managerOf(this.dataSource)
+      .createQueryBuilder()
+      .select('e.id', 'id')
+      .from('events', 'e')
+      .where('e.id = :eventId', { eventId })
+      .getRawOne();
+    return row !== undefined && row !== null;
+  }
+
+  async termsOfEvents(eventIds: number[]): Promise<Map<number, Term[]>> {
+    const ids = [...new Set(eventIds)];
+    const out = new Map<number, Term[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return out;
+    const links: Array<{ event_id: unknown; term_id: unknown }> = await managerOf(this.dataSource)
+      .createQueryBuilder()
+      .select('et.event_id', 'event_id')
+      .addSelect('et.term_id', 'term_id')
+      .from('event_terms', 'et')
+      .where('et.event_id IN (:...ids)', { ids })
+      .getRawMany();
+    const terms = new Map((await this.findByIds(null, links.map((l) => Number(l.term_id)))).map((t) => [t.id, t]));
+    for (const link of links) {
+      const term = terms.get(Number(link.term_id));
+      if (term) out.get(Number(link.event_id))?.push(term);
+    }
+    for (const list of out.values()) list.sort(byNameThenId);
+    return out;
+  }
+}

@@ -1,0 +1,90 @@
+import { fold } from '../../../shared/domain/text';
+import type { RecordStatus } from '../../../shared/domain/policy';
+
+/** A venue (CONTRACT §6.3, §10). Dates are wall-clock strings: `date` in the site timezone, the others in UTC. */
+export interface Venue {
+  id: number;
+  authorId: number;
+  status: RecordStatus;
+  date: string;
+  dateUtc: string;
+  modifiedUtc: string;
+  slug: string;
+  name: string;
+  description: string;
+  excerpt: string;
+  address: string;
+  city: string;
+  country: string;
+  province: string;
+  state: string;
+  zip: string;
+  phone: string;
+  website: string;
+  stateprovince: string;
+  imageId: number | null;
+  showMap: boolean;
+  showMapLink: boolean;
+  geoLat: number | null;
+  geoLng: number | null;
+}
+
+/** Plain-text fields a client may write (besides the name). */
+export const VENUE_TEXT_FIELDS = ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'stateprovince'] as const;
+export type VenueTextField = (typeof VENUE_TEXT_FIELDS)[number];
+
+/** Fields searched by `search` (§10.6), as domain property names. */
+export const VENUE_SEARCH_FIELDS = [
+  'name', 'description', 'address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone',
+] as const;
+export type VenueSearchField = (typeof VENUE_SEARCH_FIELDS)[number];
+
+/** §10.3: `state` when the country is empty, US or United States; else `province`; else "". */
+export function computeStateProvince(country: string, state: string, province: string): string {
+  const c = country.trim().toLowerCase();
+  if (c === '' || c === 'us' || c === 'united states') return state || province || '';
+  return province || '';
+}
+
+/**
+ * Search fragments (§10.6): runs of letters, digits and `-` of the folded search text. A record matches when one
+ * searchable field contains all fragments.
+ */
+export function searchFragments(search: string): string[] {
+  return fold(search).match(/[\p{L}\p{N}-]+/gu) ?? [];
+}
+
+export function fieldMatchesAll(value: string, fragments: string[]): boolean {
+  const key = fold(value);
+  return fragments.every((f) => key.includes(f));
+}
+
+/** §10.4: the non-empty compared fields that were sent on a create. Address is matched by word fragments. */
+export interface VenueDuplicateProbe {
+  name: string;
+  description?: string;
+  address?: string;
+  city?: string;
+  province?: string;
+  state?: string;
+  stateprovince?: string;
+  zip?: string;
+  phone?: string;
+}
+
+export const VENUE_DUPLICATE_EQUAL_FIELDS = ['name', 'description', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'] as const;
+
+/** Pure matcher (used by the in-memory adapter; the SQL adapter implements the same rule in SQL). */
+export function isVenueDuplicate(venue: Venue, probe: VenueDuplicateProbe): boolean {
+  if (venue.status === 'trash') return false;
+  for (const field of VENUE_DUPLICATE_EQUAL_FIELDS) {
+    const sent = probe[field];
+    if (sent === undefined || sent === '') continue;
+    if (fold(venue[field]) !== fold(sent)) return false;
+  }
+  if (probe.address) {
+    const fragments = searchFragments(probe.address);
+    if (!fieldMatchesAll(venue.address, fragments)) return false;
+  }
+  return true;
+}

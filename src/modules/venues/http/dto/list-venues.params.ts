@@ -1,0 +1,22 @@
+import { PaginationParams } from '../../../../shared/http/params/pagination.params';
+import { Param } from '../../../../shared/http/params/param.decorator';
+
+const TRUTHY = ['yes', 'y', 'on', 'enable', 'enabled'];
+
+/** `GET /venues` parameters in the contract table's order (§10.6). */
+export class ListVenuesParams extends PaginationParams {
+  @Param({ kind: 'string', nonEmpty: true, description: 'Limit results to those matching a string' })
+  search?: string;
+
+  @Param({ kind: 'integer', min: 1, description: 'Only venues linked to this event' })
+  event?: number;
+
+  @Param({ kind: 'boolean', lenient: true, trueWords: TRUTHY, description: 'Only venues with (truthy) or without (falsy) events' })
+  has_events?: boolean;
+
+  @Param({ kind: 'boolean', lenient: true, trueWords: TRUTHY, description: 'Only venues with upcoming events', default: false })
+  only_with_upcoming?: boolean;
+
+  @Param({ kind: 'list', items: 'string', description: 'Venue statuses: publish, future, draft, pending, private, trash or any' })
+  status?: string[];
+}

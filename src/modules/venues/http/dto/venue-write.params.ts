@@ -1,0 +1,75 @@
+import { Param } from '../../../../shared/http/params/param.decorator';
+
+const MAP_TRUE = ['yes', 'y', 'on', 'enable', 'enabled'];
+const MAP_FALSE = ['no', 'n', 'off', 'disable', 'disabled'];
+
+/** Writable venue fields (CONTRACT §10.1). Used for create, update and inline creation inside events. */
+export class VenueWriteParams {
+  @Param({ kind: 'string', nonEmpty: true, description: 'Venue name' })
+  venue?: string;
+
+  @Param({ kind: 'integer', min: 1, description: 'The venue author ID' })
+  author?: number;
+
+  @Param({ kind: 'string', acceptNumbers: true, nonEmpty: true, description: 'The venue publication date (site timezone)' })
+  date?: string;
+
+  @Param({ kind: 'string', acceptNumbers: true, nonEmpty: true, description: 'The venue publication date (UTC)' })
+  date_utc?: string;
+
+  @Param({ kind: 'string', description: 'The venue description', nullable: true })
+  description?: string | null;
+
+  @Param({ kind: 'string', description: 'The venue slug' })
+  slug?: string;
+
+  @Param({ kind: 'string', nonEmpty: true, description: 'The venue status' })
+  status?: string;
+
+  @Param({ kind: 'string', description: 'The venue address', nullable: true })
+  address?: string | null;
+
+  @Param({ kind: 'string', description: 'The venue city', nullable: true })
+  city?: string | null;
+
+  @Param({ kind: 'string', description: 'The venue country', nullable: true })
+  country?: string | null;
+
+  @Param({ kind: 'string', description: 'The venue province', nullable: true })
+  province?: string | null;
+
+  @Param({ kind: 'string', description: 'The venue state', nullable: true })
+  state?: string | null;
+
+  @Param({ kind: 'string', acceptNumbers: true, description: 'The venue ZIP code', nullable: true })
+  zip?: string | null;
+
+  @Param({ kind: 'string', acceptNumbers: true, description: 'The venue phone number', nullable: true })
+  phone?: string | null;
+
+  @Param({ kind: 'string', description: 'The venue state or province', nullable: true })
+  stateprovince?: string | null;
+
+  @Param({ kind: 'string', description: 'The venue website URL', nullable: true })
+  website?: string | null;
+
+  @Param({ kind: 'any', description: 'The venue image: a media item ID or an image URL' })
+  image?: unknown;
+
+  @Param({ kind: 'boolean', trueWords: MAP_TRUE, falseWords: MAP_FALSE, description: 'Whether the map should be shown' })
+  show_map?: boolean;
+
+  @Param({ kind: 'boolean', trueWords: MAP_TRUE, falseWords: MAP_FALSE, description: 'Whether the map link should be shown' })
+  show_map_link?: boolean;
+
+  @Param({ kind: 'any', description: 'Latitude in decimal degrees (-90 to 90)' })
+  geo_lat?: number | string | null;
+
+  @Param({ kind: 'any', description: 'Longitude in decimal degrees (-180 to 180)' })
+  geo_lng?: number | string | null;
+}
+
+export class DeleteParams {
+  @Param({ kind: 'boolean', description: 'Delete permanently instead of moving to the trash' })
+  force?: boolean;
+}
