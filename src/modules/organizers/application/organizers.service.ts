@@ -76,13 +76,14 @@ export class OrganizersService {
       const values = input.status.map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
       const bad = values.filter((s) => s !== 'any' && !STATUS_WORDS.includes(s));
       if (bad.length > 0 || values.length === 0) throw invalidParam('status', 'rest_not_in_enum', { param: 'status', values: [...STATUS_WORDS, 'any'].join(', ') });
-      if (!Policy.mayFilterNonPublishStatuses(caller) && values.some((s) => s !== 'publish')) {
-        throw invalidParam('status', 'rest_not_allowed_value', { param: 'status' });
+      const notAllowed = values.find((s) => s !== 'publish');
+      if (!Policy.mayFilterNonPublishStatuses(caller) && notAllowed !== undefined) {
+        throw invalidParam('status', 'rest_not_allowed_value', { param: 'status', value: notAllowed });
       }
       requested = values.includes('any') ? 'any' : ([...new Set(values)] as RecordStatus[]);
     }
     if (input.event !== undefined && !(await this.repo.eventExists(input.event))) {
-      throw invalidParam('event', 'rest_unknown_reference', { param: 'event' });
+      throw invalidParam('event', 'rest_unknown_reference', { param: 'event', values: String(input.event) });
     }
     const visibility = listVisibility(caller, requested);
     return this.repo.findPage({
@@ -199,12 +200,12 @@ export class OrganizersService {
     }
     if (input.website !== undefined) {
       const url = (input.website ?? '').trim();
-      if (url !== '' && !isHttpUrl(url)) problems.push({ param: 'website', detail: 'rest_invalid_format', args: { param: 'website' } });
+      if (url !== '' && !isHttpUrl(url)) problems.push({ param: 'website', detail: 'rest_invalid_format', args: { param: 'website', kind: 'URL' } });
       texts.website = url;
     }
     if (input.email !== undefined) {
       const email = (input.email ?? '').trim();
-      if (email !== '' && !isEmail(email)) problems.push({ param: 'email', detail: 'rest_invalid_format', args: { param: 'email' } });
+      if (email !== '' && !isEmail(email)) problems.push({ param: 'email', detail: 'rest_invalid_format', args: { param: 'email', kind: 'e-mail address' } });
       texts.email = email;
     }
     let date: CheckedWrite['date'];
@@ -226,7 +227,7 @@ export class OrganizersService {
     }
     if (problems.length > 0) throw new InvalidParamsError(problems);
     if (input.author !== undefined && !(await this.users.isKnown(input.author))) {
-      throw invalidParam('author', 'rest_unknown_reference', { param: 'author' });
+      throw invalidParam('author', 'rest_unknown_reference', { param: 'author', values: String(input.author) });
     }
     const image = await this.media.checkImageInput(input.image, caller, 'image');
     if (input.author !== undefined && input.author !== caller.userId && !Policy.maySetOtherAuthor(caller)) throw forbidden();

@@ -39,9 +39,9 @@ export async function runTermList(
   args: TermListArgs,
 ): Promise<TermListResult> {
   const problems: ParamProblem[] = [];
-  const include = args.include ? await resolveIdsOrSlugs(repo, taxonomy, 'include', args.include) : null;
+  const include = args.include?.length ? await resolveIdsOrSlugs(repo, taxonomy, 'include', args.include) : null;
   if (include?.problem) problems.push(include.problem);
-  const exclude = args.exclude ? await resolveIdsOrSlugs(repo, taxonomy, 'exclude', args.exclude) : null;
+  const exclude = args.exclude?.length ? await resolveIdsOrSlugs(repo, taxonomy, 'exclude', args.exclude) : null;
   if (exclude?.problem) problems.push(exclude.problem);
   if (hierarchical && args.parent !== undefined && args.parent !== 0 && !(await repo.findById(taxonomy, args.parent))) {
     problems.push({ param: 'parent', detail: 'rest_unknown_reference', args: { values: String(args.parent) } });

@@ -1,4 +1,80 @@
+import { Param } from '../../../../shared/http/params/param.decorator';
 import { PaginationParams } from '../../../../shared/http/params/pagination.params';
 
-/** Parameters of GET /events (CONTRACT §8.1). The events issue adds the filters. */
-export class ListEventsParams extends PaginationParams {}
+const STRICT = { trueWords: ['yes', 'on'], falseWords: ['no', 'off'] } as const;
+
+/** Parameters of GET /events (CONTRACT §8.1), in the table's order. */
+export class ListEventsParams extends PaginationParams {
+  @Param({ kind: 'date', description: 'Events that start on or after this date.' })
+  start_date?: string;
+
+  @Param({ kind: 'date', description: 'Events that end on or before this date.' })
+  end_date?: string;
+
+  @Param({ kind: 'date', description: 'Events that start before this date.' })
+  starts_before?: string;
+
+  @Param({ kind: 'date', description: 'Events that start after this date.' })
+  starts_after?: string;
+
+  @Param({ kind: 'date', description: 'Events that end before this date.' })
+  ends_before?: string;
+
+  @Param({ kind: 'date', description: 'Events that end after this date.' })
+  ends_after?: string;
+
+  @Param({ kind: 'boolean', description: 'Compare dates with their exact time instead of whole days.', ...STRICT })
+  strict_dates?: boolean;
+
+  @Param({ kind: 'string', nonEmpty: true, description: 'Words that must occur in the title, description or excerpt.' })
+  search?: string;
+
+  @Param({ kind: 'list', items: 'string', description: 'Category ids or slugs.' })
+  categories?: string[];
+
+  @Param({ kind: 'list', items: 'string', description: 'Tag ids or slugs.' })
+  tags?: string[];
+
+  @Param({ kind: 'list', items: 'integer', description: 'Venue ids.' })
+  venue?: number[];
+
+  @Param({ kind: 'list', items: 'integer', description: 'Organizer ids.' })
+  organizer?: number[];
+
+  @Param({ kind: 'boolean', description: 'Only featured (true) or only non-featured (false) events.' })
+  featured?: boolean;
+
+  @Param({ kind: 'list', items: 'string', description: 'Statuses (publish, future, draft, pending, private, trash) or any.' })
+  status?: string[];
+
+  @Param({ kind: 'boolean', description: 'Events with (true) or without (false) a venue that has coordinates.' })
+  geoloc?: boolean;
+
+  @Param({ kind: 'number', min: -90, max: 90, description: 'Latitude of the centre of a radius search.' })
+  geoloc_lat?: number;
+
+  @Param({ kind: 'number', min: -180, max: 180, description: 'Longitude of the centre of a radius search.' })
+  geoloc_lng?: number;
+
+  @Param({
+    kind: 'number',
+    min: 0,
+    max: 20000,
+    description: 'Radius in kilometres.',
+    default: 25,
+    check: (v, param) => (Number(v) > 0 ? null : { param, detail: 'rest_out_of_bounds', args: { min: 0, max: 20000 } }),
+  })
+  geoloc_radius?: number;
+
+  @Param({ kind: 'list', items: 'integer', description: 'Only these event ids.' })
+  include?: number[];
+
+  @Param({ kind: 'integer', min: 1, description: 'Only the child events of this event.' })
+  post_parent?: number;
+
+  @Param({ kind: 'boolean', description: 'Only ticketed (true) or only non-ticketed (false) events.' })
+  ticketed?: boolean;
+
+  @Param({ kind: 'string', description: 'Unlocks password-protected events.' })
+  password?: string;
+}

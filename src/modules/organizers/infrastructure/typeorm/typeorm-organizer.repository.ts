@@ -8,6 +8,9 @@ import { Organizer, OrganizerDuplicateProbe, ORGANIZER_SEARCH_FIELDS } from '../
 import { OrganizerListCriteria, OrganizerRepository } from '../../domain/organizer.repository';
 import { OrganizerOrmEntity } from './organizer.orm-entity';
 
+/** The LIKE escape character, bound as a parameter: a literal `'\\'` means different things to SQLite and MySQL. */
+const LIKE_ESCAPE = '\\';
+
 const KEY_COLUMN: Record<string, string> = {
   name: 'name_key', description: 'description_key', phone: 'phone_key', email: 'email_key', website: 'website_key',
 };
@@ -47,7 +50,7 @@ export class TypeOrmOrganizerRepository extends OrganizerRepository {
             or.orWhere(
               new Brackets((and) => {
                 c.fragments.forEach((f, i) => {
-                  and.andWhere(`v.${KEY_COLUMN[field]} LIKE :frag${i} ESCAPE '\\'`, { [`frag${i}`]: `%${escapeLike(f)}%` });
+                  and.andWhere(`v.${KEY_COLUMN[field]} LIKE :frag${i} ESCAPE :likeEscape`, { [`frag${i}`]: `%${escapeLike(f)}%`, likeEscape: LIKE_ESCAPE });
                 });
               }),
             );

@@ -8,6 +8,9 @@ import { searchFragments, Venue, VenueDuplicateProbe, VENUE_SEARCH_FIELDS } from
 import { VenueListCriteria, VenueRepository } from '../../domain/venue.repository';
 import { VenueOrmEntity } from './venue.orm-entity';
 
+/** The LIKE escape character, bound as a parameter: a literal `'\\'` means different things to SQLite and MySQL. */
+const LIKE_ESCAPE = '\\';
+
 const KEY_COLUMN: Record<string, string> = {
   name: 'name_key', description: 'description_key', address: 'address_key', city: 'city_key', province: 'province_key',
   state: 'state_key', stateprovince: 'stateprovince_key', zip: 'zip_key', phone: 'phone_key',
@@ -52,7 +55,7 @@ export class TypeOrmVenueRepository extends VenueRepository {
             or.orWhere(
               new Brackets((and) => {
                 c.fragments.forEach((f, i) => {
-                  and.andWhere(`v.${KEY_COLUMN[field]} LIKE :frag${i} ESCAPE '\\'`, { [`frag${i}`]: `%${escapeLike(f)}%` });
+                  and.andWhere(`v.${KEY_COLUMN[field]} LIKE :frag${i} ESCAPE :likeEscape`, { [`frag${i}`]: `%${escapeLike(f)}%`, likeEscape: LIKE_ESCAPE });
                 });
               }),
             );
@@ -116,7 +119,7 @@ export class TypeOrmVenueRepository extends VenueRepository {
     }
     if (probe.address) {
       searchFragments(probe.address).forEach((f, i) => {
-        q.andWhere(`v.address_key LIKE :addr${i} ESCAPE '\\'`, { [`addr${i}`]: `%${escapeLike(f)}%` });
+        q.andWhere(`v.address_key LIKE :addr${i} ESCAPE :likeEscape`, { [`addr${i}`]: `%${escapeLike(f)}%`, likeEscape: LIKE_ESCAPE });
       });
     }
     const row = await q.orderBy('v.id', 'ASC').limit(1).getOne();

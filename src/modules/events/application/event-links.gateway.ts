@@ -1,0 +1,29 @@
+import type { Caller } from '../../../shared/domain/caller';
+import type { ParamProblem } from '../../../shared/domain/errors';
+
+/** A checked image value (validation done, nothing written yet). */
+export type CheckedImage = { readonly plan: unknown };
+
+/**
+ * PORT: what event writes and filters need from the venue, organizer, term and media modules. The adapter
+ * (events/infrastructure/linked-modules.gateway.ts) delegates to those modules; writes join the current `uow.run`.
+ */
+export abstract class EventLinksGateway {
+  /** Ids among `ids` that name existing venues / organizers (any status). */
+  abstract existingVenueIds(ids: number[]): Promise<number[]>;
+  abstract existingOrganizerIds(ids: number[]): Promise<number[]>;
+  /** Validates an inline venue / organizer object and creates or reuses it (writes: call inside `uow.run`). */
+  abstract createOrReuseVenue(raw: Record<string, unknown>, caller: Caller): Promise<number>;
+  abstract createOrReuseOrganizer(raw: Record<string, unknown>, caller: Caller): Promise<number>;
+  /** Validates an `image` value (reads only): undefined = unchanged. Throws 400 when unusable. */
+  abstract checkImage(value: unknown, caller: Caller): Promise<CheckedImage | undefined>;
+  /** Writes what a checked image needs; returns the media id (null = no image). */
+  abstract applyImage(image: CheckedImage, caller: Caller): Promise<number | null>;
+  /** §9.6 (may create terms: call inside `uow.run`). */
+  abstract resolveTerms(taxonomy: 'category' | 'tag', param: string, items: string[], caller: Caller): Promise<number[]>;
+  /** List filter: ids or slugs → ids; unknown → problem. */
+  abstract resolveTermFilter(taxonomy: 'category' | 'tag', param: string, items: string[]): Promise<{ ids: number[]; problem: ParamProblem | null }>;
+  /** Term ids grouped by taxonomy. */
+  abstract splitTerms(ids: number[]): Promise<{ category: number[]; tag: number[] }>;
+  abstract categoryDescendants(ids: number[]): Promise<number[]>;
+}

@@ -1,0 +1,122 @@
+import type { ParamProblem } from '../../../../shared/domain/errors';
+import { Param } from '../../../../shared/http/params/param.decorator';
+import type { ParamSpec } from '../../../../shared/http/params/param-rules';
+
+const STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;
+
+const costCheck = (v: unknown, param: string): ParamProblem | null => {
+  const ok = (x: unknown) => typeof x === 'string' || typeof x === 'number';
+  if (v === null || ok(v) || (Array.isArray(v) && v.every(ok))) return null;
+  return { param, detail: 'rest_invalid_type', args: { type: 'string' } };
+};
+
+const parentCheck = (v: unknown, param: string): ParamProblem | null => {
+  if (v === null || v === '' || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) return null;
+  if (typeof v === 'string' && /^\d{1,15}$/.test(v)) return null;
+  return { param, detail: 'rest_invalid_type', args: { type: 'integer' } };
+};
+
+/** The writable fields of §9.2 (shared by create and update; create makes three of them required). */
+export const S: Record<string, ParamSpec> = {
+  title: { kind: 'string', nonEmpty: true, description: 'Event title (plain text).' },
+  start_date: { kind: 'date', description: 'Start date, read in the event timezone.' },
+  end_date: { kind: 'date', description: 'End date, read in the event timezone.' },
+  description: { kind: 'string', nonEmpty: true, nullable: true, description: 'Event description (HTML).' },
+  excerpt: { kind: 'string', nonEmpty: true, nullable: true, description: 'Event excerpt (HTML).' },
+  slug: { kind: 'string', description: 'Event slug.' },
+  author: { kind: 'integer', min: 1, description: 'Author user id.' },
+  date: { kind: 'date', description: 'Publication date in the event timezone.' },
+  date_utc: { kind: 'date', description: 'Publication date in UTC.' },
+  status: { kind: 'enum', values: STATUSES, description: 'Event status.' },
+  timezone: { kind: 'string', nullable: true, description: 'IANA time zone, UTC, or an offset.' },
+  all_day: { kind: 'boolean', description: 'Whether the event lasts all day.' },
+  image: { kind: 'any', nullable: true, description: 'Media item id or image URL.' },
+  cost: { kind: 'any', nullable: true, description: 'Event cost: string, number or array of them.', check: costCheck },
+  website: { kind: 'string', nullable: true, description: 'Event website (http or https URL).', format: 'uri' },
+  show_map: { kind: 'boolean', description: 'Show a map on the event page.' },
+  show_map_link: { kind: 'boolean', description: 'Show a map link on the event page.' },
+  hide_from_listings: { kind: 'boolean', description: 'Never list the event in GET /events.' },
+  sticky: { kind: 'boolean', description: 'Sticky flag.' },
+  featured: { kind: 'boolean', description: 'Featured flag.' },
+  categories: { kind: 'list', items: 'string', nullable: true, description: 'Category ids, slugs or new names.' },
+  tags: { kind: 'list', items: 'string', nullable: true, description: 'Tag ids, slugs or new names.' },
+  venue: { kind: 'any', nullable: true, description: 'Venue id(s) or inline venue object(s).' },
+  organizer: { kind: 'any', nullable: true, description: 'Organizer id(s) or inline organizer object(s).' },
+  post_password: { kind: 'string', nullable: true, description: 'Password protecting the event (write-only).' },
+  ticketed: { kind: 'boolean', description: 'Ticketed flag.' },
+  post_parent: { kind: 'any', nullable: true, description: 'Parent event id; 0 clears.', check: parentCheck },
+};
+
+const req = (spec: ParamSpec): ParamSpec => ({ ...spec, required: true });
+
+/** POST /events (§9.1): title, start_date and end_date are required. */
+export class CreateEventParams {
+  @Param(req(S.title)) title?: string;
+  @Param(req(S.start_date)) start_date?: string;
+  @Param(req(S.end_date)) end_date?: string;
+  @Param(S.description) description?: string | null;
+  @Param(S.excerpt) excerpt?: string | null;
+  @Param(S.slug) slug?: string;
+  @Param(S.author) author?: number;
+  @Param(S.date) date?: string;
+  @Param(S.date_utc) date_utc?: string;
+  @Param(S.status) status?: string;
+  @Param(S.timezone) timezone?: string | null;
+  @Param(S.all_day) all_day?: boolean;
+  @Param(S.image) image?: unknown;
+  @Param(S.cost) cost?: unknown;
+  @Param(S.website) website?: string | null;
+  @Param(S.show_map) show_map?: boolean;
+  @Param(S.show_map_link) show_map_link?: boolean;
+  @Param(S.hide_from_listings) hide_from_listings?: boolean;
+  @Param(S.sticky) sticky?: boolean;
+  @Param(S.featured) featured?: boolean;
+  @Param(S.categories) categories?: string[] | null;
+  @Param(S.tags) tags?: string[] | null;
+  @Param(S.venue) venue?: unknown;
+  @Param(S.organizer) organizer?: unknown;
+  @Param(S.post_password) post_password?: string | null;
+  @Param(S.ticketed) ticketed?: boolean;
+  @Param(S.post_parent) post_parent?: unknown;
+}
+
+/** POST/PUT/PATCH /events/<id> and by slug: partial update, nothing required. */
+export class UpdateEventParams {
+  @Param(S.title) title?: string;
+  @Param(S.start_date) start_date?: string;
+  @Param(S.end_date) end_date?: string;
+  @Param(S.description) description?: string | null;
+  @Param(S.excerpt) excerpt?: string | null;
+  @Param(S.slug) slug?: string;
+  @Param(S.author) author?: number;
+  @Param(S.date) date?: string;
+  @Param(S.date_utc) date_utc?: string;
+  @Param(S.status) status?: string;
+  @Param(S.timezone) timezone?: string | null;
+  @Param(S.all_day) all_day?: boolean;
+  @Param(S.image) image?: unknown;
+  @Param(S.cost) cost?: unknown;
+  @Param(S.website) website?: string | null;
+  @Param(S.show_map) show_map?: boolean;
+  @Param(S.show_map_link) show_map_link?: boolean;
+  @Param(S.hide_from_listings) hide_from_listings?: boolean;
+  @Param(S.sticky) sticky?: boolean;
+  @Param(S.featured) featured?: boolean;
+  @Param(S.categories) categories?: string[] | null;
+  @Param(S.tags) tags?: string[] | null;
+  @Param(S.venue) venue?: unknown;
+  @Param(S.organizer) organizer?: unknown;
+  @Param(S.post_password) post_password?: string | null;
+  @Param(S.ticketed) ticketed?: boolean;
+  @Param(S.post_parent) post_parent?: unknown;
+}
+
+/** GET /events/<id> and by slug. */
+export class ReadEventParams {
+  @Param({ kind: 'string', description: 'Unlocks a password-protected event.' }) password?: string;
+}
+
+/** DELETE /events/<id> and by slug. */
+export class DeleteEventParams {
+  @Param({ kind: 'boolean', description: 'Delete permanently instead of moving to the trash.' }) force?: boolean;
+}
