@@ -125,6 +125,14 @@ export function describeVenueRepositoryContract(name: string, make: () => Promis
       expect(await f.repo.findDuplicate({ name: 'b venue' })).toBeNull();
     });
 
+    it('publishes due future records only', async () => {
+      await f.repo.save(makeVenue(1, { status: 'future', dateUtc: '2026-01-01 00:00:00' }));
+      await f.repo.save(makeVenue(2, { status: 'future', dateUtc: '2026-01-03 00:00:00' }));
+      await f.repo.save(makeVenue(3, { status: 'draft', dateUtc: '2026-01-01 00:00:00' }));
+      await f.repo.publishDue('2026-01-02 00:00:00');
+      expect((await f.repo.findByIds([1, 2, 3])).sort((a, b) => a.id - b.id).map((v) => v.status)).toEqual(['publish', 'future', 'draft']);
+    });
+
     it('trashes, removes and unlinks from every event, touching no other link', async () => {
       await f.repo.save(makeVenue(1));
       await f.repo.save(makeVenue(2));

@@ -1,5 +1,29 @@
 import { Module } from '@nestjs/common';
+import { MediaModule } from '../media/media.module';
+import { OrganizersModule } from '../organizers/organizers.module';
+import { TermsModule } from '../terms/terms.module';
+import { VenuesModule } from '../venues/venues.module';
+import { EventLinksGateway } from './application/event-links.gateway';
+import { EventsService } from './application/events.service';
+import { EventRepository } from './domain/event.repository';
+import { EventPresenter } from './http/event.presenter';
 import { EventsController } from './http/events.controller';
+import { LinkedModulesGateway } from './infrastructure/linked-modules.gateway';
+import { TypeOrmEventRepository } from './infrastructure/typeorm/typeorm-event.repository';
 
-@Module({ controllers: [EventsController] })
+/**
+ * Events (CONTRACT §6.2, §7, §8, §9). The port `EventRepository` is bound to the TypeORM adapter; the linked modules
+ * (venues, organizers, terms, media) are reached through the `EventLinksGateway` port.
+ */
+@Module({
+  imports: [MediaModule, VenuesModule, OrganizersModule, TermsModule],
+  controllers: [EventsController],
+  providers: [
+    EventsService,
+    EventPresenter,
+    { provide: EventRepository, useClass: TypeOrmEventRepository },
+    { provide: EventLinksGateway, useClass: LinkedModulesGateway },
+  ],
+  exports: [EventsService, EventRepository],
+})
 export class EventsModule {}

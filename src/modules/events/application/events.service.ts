@@ -9,7 +9,6 @@ import {
   forbidden,
   gone,
   InvalidParamsError,
-  invalidParam,
   notFound,
   ParamProblem,
 } from '../../../shared/domain/errors';
@@ -19,7 +18,7 @@ import { firstFreeSlug, fold, slugify } from '../../../shared/domain/text';
 import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-cleaning';
 import { UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
-import { allDayBounds, CalendarEvent, EventLinks, isProtected } from '../domain/calendar-event';
+import { allDayBounds, assertDateOrder, CalendarEvent, EventLinks, EventRuleError, isProtected } from '../domain/calendar-event';
 import { normalizeTimezone, parseDateInput, toUtc, toZone } from '../domain/date-input';
 import { computeDateWindow } from '../domain/event-date-window';
 import { distanceKm, EventCriteria, parseSearch } from '../domain/event-query';
@@ -124,7 +123,18 @@ export class EventsService {
   // ------------------------------------------------------------------------------------------------------------
   // Reads
 
+  private lastPublishDue = 0;
+
+  /** §3.5: a `future` event becomes `publish` once its date has passed — checked at most every 30 s, before reads. */
+  private async publishDue(): Promise<void> {
+    const now = this.clock.now();
+    if (Math.abs(now.getTime() - this.lastPublishDue) < 30_000) return;
+    this.lastPublishDue = now.getTime();
+    await this.uow.run(() => this.repo.publishDue(utcWallClock(now)));
+  }
+
   async list(input: EventListInput, caller: Caller): Promise<EventListResult> {
+    await this.publishDue();
     const now = this.clock.now();
     const problems: ParamProblem[] = [];
     const includeGiven = input.include !== undefined;
@@ -249,6 +259,7 @@ export class EventsService {
   }
 
   async get(target: EventTarget, caller: Caller, password?: string): Promise<EventWithLinks> {
+    await this.publishDue();
     const event = await this.find(target);
     if (event.status === 'trash') throw forbidden('event-no-longer-available');
     if (!Policy.maySee(caller, event)) throw forbidden('event-not-accessible');
@@ -373,8 +384,13 @@ export class EventsService {
       ({ startLocal, endLocal } = allDayBounds(startLocal, endLocal));
     }
     const datesOk = !problems.some((p) => p.param === 'start_date' || p.param === 'end_date' || p.param === 'timezone');
-    if (datesOk && startLocal !== undefined && endLocal !== undefined && endLocal < startLocal) {
-      problems.push({ param: 'end_date', detail: 'rest_invalid_date_range' });
+    if (datesOk && startLocal !== undefined && endLocal !== undefined) {
+      try {
+        assertDateOrder(startLocal, endLocal);
+      } catch (e) {
+        if (!(e instanceof EventRuleError)) throw e;
+        problems.push({ param: 'end_date', detail: 'rest_invalid_date_range' });
+      }
     }
 
     // website

@@ -19,6 +19,8 @@ export abstract class EventRepository {
   abstract loadLinks(eventIds: number[]): Promise<Map<number, EventLinks>>;
   /** Ids of events whose post_parent is `id`. */
   abstract childIds(id: number): Promise<number[]>;
+  /** `future` events whose publication date (UTC) is not after `nowUtc` become `publish` (§3.5). */
+  abstract publishDue(nowUtc: string): Promise<void>;
   /** Venues that have coordinates (for radius filters). */
   abstract venueCoordinates(): Promise<Array<{ id: number; lat: number; lng: number }>>;
 }

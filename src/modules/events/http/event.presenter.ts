@@ -67,6 +67,15 @@ export class EventPresenter {
     return this.present(event, links, related, api, { withJsonLd, masked: false });
   }
 
+  /** The single-read body (with json_ld, for the ETag) and the write-response body (no json_ld anywhere). */
+  async both(event: CalendarEvent, links: EventLinks, api: string): Promise<[Record<string, unknown>, Record<string, unknown>]> {
+    const related = await this.related([{ event, links }]);
+    return [
+      this.present(event, links, related, api, { withJsonLd: true, masked: false }),
+      this.present(event, links, related, api, { withJsonLd: false, masked: false }),
+    ];
+  }
+
   async many(
     rows: CalendarEvent[],
     links: Map<number, EventLinks>,

@@ -1,26 +1,246 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
-import { ApiBase } from '../../../shared/http/request-context.decorators';
+import type { Caller } from '../../../shared/domain/caller';
+import { Requires } from '../../../shared/http/auth.guard';
 import { Input, Validated } from '../../../shared/http/params/input';
-import { listLinks, pageRequest, setListHeaders, totalPages } from '../../../shared/http/list-response';
+import {
+  assertPageExists,
+  LinkParam,
+  listLinks,
+  pageRequest,
+  sentLinkParams,
+  setListHeaders,
+  totalPages,
+} from '../../../shared/http/list-response';
+import { RecordIdPipe, SlugPipe } from '../../../shared/http/path-params';
+import { ApiBase, CurrentCaller } from '../../../shared/http/request-context.decorators';
+import { checkIfMatch, etagOf, ifNoneMatchHits } from '../../terms/http/etag';
+import { EventTarget, EventWithLinks, EventWriteInput, EventsService } from '../application/events.service';
+import { EventPresenter } from './event.presenter';
+import { CreateEventParams, DeleteEventParams, ReadEventParams, UpdateEventParams } from './dto/event-write.params';
 import { ListEventsParams } from './dto/list-events.params';
 
-/** Placeholder list until the events issue lands: the envelope, paging and headers of CONTRACT §7 over no events. */
+const DATE_PARAMS = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'];
+
+/** Routes of CONTRACT §5 for events. Thin: validate (DTOs), call the service, present. */
 @ApiTags('events')
 @Controller('events')
 export class EventsController {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: EventsService,
+    private readonly presenter: EventPresenter,
+  ) {}
 
   @Get()
-  list(@Input(ListEventsParams) input: Validated<ListEventsParams>, @ApiBase() api: string, @Res({ passthrough: true }) res: Response) {
+  async list(
+    @Input(ListEventsParams) input: Validated<ListEventsParams>,
+    @CurrentCaller() caller: Caller,
+    @ApiBase() api: string,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const page = pageRequest(input, this.config.maxPerPage);
-    const total = 0;
-    const pages = totalPages(total, page.perPage);
-    setListHeaders(res, total, pages);
-    const links = listLinks(`${api}/events/`, page, pages, []);
-    return { events: [], ...links, total, total_pages: pages };
+    const result = await this.events.list({ ...input, page: page.page, perPage: page.perPage }, caller);
+    assertPageExists('event', page, result.rows.length);
+    const pages = totalPages(result.total, page.perPage);
+    setListHeaders(res, result.total, pages);
+    const events = await this.presenter.many(result.rows, result.links, api, (e) => e.postPassword !== '' && !result.unlocked.has(e.id));
+    const linkParams: LinkParam[] = [...result.applied, ...sentLinkParams(ListEventsParams, input, DATE_PARAMS)];
+    const links = listLinks(`${api}/events/`, page, pages, linkParams);
+    return { events, ...links, total: result.total, total_pages: pages };
   }
+
+  @Post()
+  @HttpCode(201)
+  @Requires('create-record')
+  async create(
+    @Input(CreateEventParams) input: Validated<CreateEventParams>,
+    @CurrentCaller() caller: Caller,
+    @ApiBase() api: string,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const created = await this.events.create(writeInput(input), caller);
+    res.setHeader('Location', `${api}/events/${created.event.id}`);
+    return this.writeResponse(created, api, res);
+  }
+
+  @Get('by-slug/:slug')
+  readBySlug(
+    @Param('slug', SlugPipe) slug: string,
+    @Input(ReadEventParams) input: Validated<ReadEventParams>,
+    @CurrentCaller() caller: Caller,
+    @ApiBase() api: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.read({ slug }, input, caller, api, req, res);
+  }
+
+  @Post('by-slug/:slug')
+  @HttpCode(200)
+  @Requires('create-record')
+  updateBySlugPost(
+    @Param('slug', SlugPipe) slug: string,
+    @Input(UpdateEventParams) input: Validated<UpdateEventParams>,
+    @CurrentCaller() caller: Caller,
+    @ApiBase() api: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.update({ slug }, input, caller, api, req, res);
+  }
+
+  @Put('by-slug/:slug')
+  @Requires('create-record')
+  updateBySlugPut(
+    @Param('slug', SlugPipe) slug: string,
+    @Input(UpdateEventParams) input: Validated<UpdateEventParams>,
+    @CurrentCaller() caller: Caller,
+    @ApiBase() api: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.update({ slug }, input, caller, api, req, res);
+  }
+
+  @Patch('by-slug/:slug')
+  @Requires('create-record')
+  updateBySlugPatch(
+    @Param('slug', SlugPipe) slug: string,
+    @Input(UpdateEventParams) input: Validated<UpdateEventParams>,
+    @CurrentCaller() caller: Caller,
+    @ApiBase() api: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.update({ slug }, input, caller, api, req, res);
+  }
+
+  @Delete('by-slug/:slug')
+  @Requires('create-record')
+  deleteBySlug(
+    @Param('slug', SlugPipe) slug: string,
+    @Input(DeleteEventParams) input: Validated<DeleteEventParams>,
+    @CurrentCaller() caller: Caller,
+    @ApiBase() api: string,
+    @Req() req: Request,
+  ) {
+    return this.remove({ slug }, input, caller, api, req);
+  }
+
+  @Get(':id')
+  readById(
+    @Param('id', RecordIdPipe) id: number,
+    @Input(ReadEventParams) input: Validated<ReadEventParams>,
+    @CurrentCaller() caller: Caller,
+    @ApiBase() api: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.read({ id }, input, caller, api, req, res);
+  }
+
+  @Post(':id')
+  @HttpCode(200)
+  @Requires('create-record')
+  updateByIdPost(
+    @Param('id', RecordIdPipe) id: number,
+    @Input(UpdateEventParams) input: Validated<UpdateEventParams>,
+    @CurrentCaller() caller: Caller,
+    @ApiBase() api: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.update({ id }, input, caller, api, req, res);
+  }
+
+  @Put(':id')
+  @Requires('create-record')
+  updateByIdPut(
+    @Param('id', RecordIdPipe) id: number,
+    @Input(UpdateEventParams) input: Validated<UpdateEventParams>,
+    @CurrentCaller() caller: Caller,
+    @ApiBase() api: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.update({ id }, input, caller, api, req, res);
+  }
+
+  @Patch(':id')
+  @Requires('create-record')
+  updateByIdPatch(
+    @Param('id', RecordIdPipe) id: number,
+    @Input(UpdateEventParams) input: Validated<UpdateEventParams>,
+    @CurrentCaller() caller: Caller,
+    @ApiBase() api: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.update({ id }, input, caller, api, req, res);
+  }
+
+  @Delete(':id')
+  @Requires('create-record')
+  deleteById(
+    @Param('id', RecordIdPipe) id: number,
+    @Input(DeleteEventParams) input: Validated<DeleteEventParams>,
+    @CurrentCaller() caller: Caller,
+    @ApiBase() api: string,
+    @Req() req: Request,
+  ) {
+    return this.remove({ id }, input, caller, api, req);
+  }
+
+  // ------------------------------------------------------------------------------------------------------------
+
+  private async read(target: EventTarget, input: Validated<ReadEventParams>, caller: Caller, api: string, req: Request, res: Response) {
+    const found = await this.events.get(target, caller, input.password);
+    const body = await this.presenter.one(found.event, found.links, api, true);
+    const tag = etagOf(body);
+    res.setHeader('ETag', tag);
+    if (ifNoneMatchHits(req.header('if-none-match'), tag)) {
+      res.status(304);
+      return undefined;
+    }
+    return body;
+  }
+
+  private async update(target: EventTarget, input: Validated<UpdateEventParams>, caller: Caller, api: string, req: Request, res: Response) {
+    const ifMatch = req.header('if-match');
+    const precondition = ifMatch === undefined ? undefined : this.precondition(ifMatch, api);
+    const updated = await this.events.update(target, writeInput(input), caller, precondition);
+    return this.writeResponse(updated, api, res);
+  }
+
+  private async remove(target: EventTarget, input: Validated<DeleteEventParams>, caller: Caller, api: string, req: Request) {
+    const ifMatch = req.header('if-match');
+    const precondition = ifMatch === undefined ? undefined : this.precondition(ifMatch, api);
+    const done = await this.events.delete(target, input.force === true, caller, precondition);
+    return this.presenter.one(done.event, done.links, api, false);
+  }
+
+  private precondition(ifMatch: string, api: string) {
+    return async (current: EventWithLinks) => {
+      const body = await this.presenter.one(current.event, current.links, api, true);
+      checkIfMatch(ifMatch, etagOf(body));
+    };
+  }
+
+  /** The event without json_ld, with the ETag of the single GET body. */
+  private async writeResponse(result: EventWithLinks, api: string, res: Response) {
+    const [full, body] = await this.presenter.both(result.event, result.links, api);
+    res.setHeader('ETag', etagOf(full));
+    return body;
+  }
+}
+
+/** Only the names the client sent (partial updates). */
+function writeInput(input: Validated<object>): EventWriteInput {
+  const out: Record<string, unknown> = {};
+  for (const name of input.sent) out[name] = (input as Record<string, unknown>)[name];
+  return out as EventWriteInput;
 }

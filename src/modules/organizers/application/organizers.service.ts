@@ -70,6 +70,16 @@ export class OrganizersService {
 
   // ---------------------------------------------------------------- reads
 
+  private lastPromotion = -Infinity;
+
+  /** §3.5: due `future` records become `publish`; run at most every 30 s, before reads, so none is shown late. */
+  private async publishDue(): Promise<void> {
+    const now = this.clock.now();
+    if (now.getTime() - this.lastPromotion < 30_000) return;
+    this.lastPromotion = now.getTime();
+    await this.uow.run(() => this.repo.publishDue(utcWallClock(now)));
+  }
+
   async list(input: OrganizerListInput, caller: Caller): Promise<Page<Organizer>> {
     let requested: RecordStatus[] | 'any' | undefined;
     if (input.status !== undefined) {
@@ -85,6 +95,7 @@ export class OrganizersService {
     if (input.event !== undefined && !(await this.repo.eventExists(input.event))) {
       throw invalidParam('event', 'rest_unknown_reference', { param: 'event', values: String(input.event) });
     }
+    await this.publishDue();
     const visibility = listVisibility(caller, requested);
     return this.repo.findPage({
       page: input.page,
@@ -99,6 +110,7 @@ export class OrganizersService {
   }
 
   async getById(id: number, caller: Caller): Promise<Organizer> {
+    await this.publishDue();
     const organizer = id > 0 ? await this.repo.findById(id) : null;
     if (!organizer) throw notFound('rest-organizer-not-found', { variant: 'id', id });
     if (!Policy.maySee(caller, organizer)) throw new DomainError('forbidden', 'organizer-not-accessible', { id });
@@ -106,6 +118,7 @@ export class OrganizersService {
   }
 
   async getBySlug(slug: string, caller: Caller): Promise<Organizer> {
+    await this.publishDue();
     const organizer = await this.repo.findBySlug(slug);
     if (!organizer) throw notFound('rest-organizer-not-found', { variant: 'slug', slug });
     if (!Policy.maySee(caller, organizer)) throw new DomainError('forbidden', 'organizer-not-accessible', { id: organizer.id });
@@ -113,8 +126,10 @@ export class OrganizersService {
   }
 
   /** Batched, any status (for embedding in events). */
-  findByIds(ids: number[]): Promise<Organizer[]> {
-    return ids.length === 0 ? Promise.resolve([]) : this.repo.findByIds([...new Set(ids)]);
+  async findByIds(ids: number[]): Promise<Organizer[]> {
+    if (ids.length === 0) return [];
+    await this.publishDue();
+    return this.repo.findByIds([...new Set(ids)]);
   }
 
   // ---------------------------------------------------------------- writes
@@ -296,6 +311,7 @@ export class OrganizersService {
     }
     if (checked.image) next.imageId = (await this.media.applyImagePlan(checked.image, caller)).mediaId;
     await this.repo.save(next);
+    if (next.status === 'trash' && current.status !== 'trash') await this.repo.unlinkFromAllEvents(current.id);
     return next;
   }
 

@@ -28,6 +28,8 @@ export abstract class OrganizerRepository {
   /** Oldest (lowest id) organizer not in the trash that matches the probe (§10.4). */
   abstract findDuplicate(probe: OrganizerDuplicateProbe): Promise<Organizer | null>;
   abstract eventExists(eventId: number): Promise<boolean>;
+  /** `future` records whose publication date (UTC) is at or before `nowUtc` become `publish` (§3.5). */
+  abstract publishDue(nowUtc: string): Promise<void>;
   /** Insert or update. */
   abstract save(organizer: Organizer): Promise<void>;
   abstract trash(id: number, modifiedUtc: string): Promise<void>;

@@ -13,7 +13,7 @@ import { toZone } from '../../events/domain/date-input';
 import { MediaService } from '../../media/application/media.service';
 import { OrganizersService } from '../application/organizers.service';
 import type { Organizer } from '../domain/organizer';
-import { DeleteParams, OrganizerWriteParams } from './dto/organizer-write.params';
+import { DeleteParams, OrganizerCreateParams, OrganizerWriteParams } from './dto/organizer-write.params';
 import { ListOrganizersParams } from './dto/list-organizers.params';
 import { etagMatches, etagOf, PresentContext, presentOrganizer } from './organizer.presenter';
 
@@ -59,7 +59,7 @@ export class OrganizersController {
   @HttpCode(201)
   @Requires('create-record')
   async create(
-    @Input(OrganizerWriteParams) input: Validated<OrganizerWriteParams>,
+    @Input(OrganizerCreateParams) input: Validated<OrganizerWriteParams>,
     @CurrentCaller() caller: Caller,
     @ApiBase() api: string,
     @Res({ passthrough: true }) res: Response,

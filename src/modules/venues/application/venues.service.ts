@@ -57,7 +57,8 @@ interface CheckedWrite {
   texts: Partial<Record<string, string>>;
   date?: { local: string; utc: string; localSent: boolean; utcSent: boolean };
   image?: ImagePlan;
-  geo?: { lat: number | null; lng: number | null };
+  /** undefined member = not sent; null = clear. */
+  geo?: { lat?: number | null; lng?: number | null };
 }
 
 /** A precondition (If-Match) evaluated on the current record; false → 412. */
@@ -79,6 +80,16 @@ export class VenuesService {
 
   // ---------------------------------------------------------------- reads
 
+  private lastPromotion = -Infinity;
+
+  /** §3.5: due `future` records become `publish`; run at most every 30 s, before reads, so none is shown late. */
+  private async publishDue(): Promise<void> {
+    const now = this.clock.now();
+    if (now.getTime() - this.lastPromotion < 30_000) return;
+    this.lastPromotion = now.getTime();
+    await this.uow.run(() => this.repo.publishDue(utcWallClock(now)));
+  }
+
   async list(input: VenueListInput, caller: Caller): Promise<Page<Venue>> {
     let requested: RecordStatus[] | 'any' | undefined;
     if (input.status !== undefined) {
@@ -94,6 +105,7 @@ export class VenuesService {
     if (input.event !== undefined && !(await this.repo.eventExists(input.event))) {
       throw invalidParam('event', 'rest_unknown_reference', { param: 'event', values: String(input.event) });
     }
+    await this.publishDue();
     const visibility = listVisibility(caller, requested);
     return this.repo.findPage({
       page: input.page,
@@ -108,6 +120,7 @@ export class VenuesService {
   }
 
   async getById(id: number, caller: Caller): Promise<Venue> {
+    await this.publishDue();
     const venue = id > 0 ? await this.repo.findById(id) : null;
     if (!venue) throw notFound('rest-venue-not-found', { variant: 'id', id });
     if (!Policy.maySee(caller, venue)) throw new DomainError('forbidden', 'venue-not-accessible', { id });
@@ -115,6 +128,7 @@ export class VenuesService {
   }
 
   async getBySlug(slug: string, caller: Caller): Promise<Venue> {
+    await this.publishDue();
     const venue = await this.repo.findBySlug(slug);
     if (!venue) throw notFound('rest-venue-not-found', { variant: 'slug', slug });
     if (!Policy.maySee(caller, venue)) throw new DomainError('forbidden', 'venue-not-accessible', { id: venue.id });
@@ -122,8 +136,10 @@ export class VenuesService {
   }
 
   /** Batched, any status (for embedding in events). */
-  findByIds(ids: number[]): Promise<Venue[]> {
-    return ids.length === 0 ? Promise.resolve([]) : this.repo.findByIds([...new Set(ids)]);
+  async findByIds(ids: number[]): Promise<Venue[]> {
+    if (ids.length === 0) return [];
+    await this.publishDue();
+    return this.repo.findByIds([...new Set(ids)]);
   }
 
   // ---------------------------------------------------------------- writes
@@ -216,11 +232,11 @@ export class VenuesService {
     if (input.geo_lat !== undefined || input.geo_lng !== undefined) {
       const lat = readCoordinate(input.geo_lat, 90);
       const lng = readCoordinate(input.geo_lng, 180);
-      if (lat === false) problems.push({ param: 'geo_lat', detail: 'rest_out_of_bounds', args: { param: 'geo_lat', min: -90, max: 90 } });
-      if (lng === false) problems.push({ param: 'geo_lng', detail: 'rest_out_of_bounds', args: { param: 'geo_lng', min: -180, max: 180 } });
-      if (lat !== false && lng !== false) geo = { lat: lat ?? null, lng: lng ?? null };
-      if (geo && input.geo_lat === undefined) geo.lat = undefined as unknown as null;
-      if (geo && input.geo_lng === undefined) geo.lng = undefined as unknown as null;
+      for (const [param, value, limit] of [['geo_lat', lat, 90], ['geo_lng', lng, 180]] as const) {
+        if (value === 'type') problems.push({ param, detail: 'rest_invalid_type', args: { param, type: 'number' } });
+        if (value === 'range') problems.push({ param, detail: 'rest_out_of_bounds', args: { param, min: -limit, max: limit } });
+      }
+      if (typeof lat !== 'string' && typeof lng !== 'string') geo = { lat, lng };
     }
     let date: CheckedWrite['date'];
     if (input.date !== undefined || input.date_utc !== undefined) {
@@ -332,6 +348,7 @@ export class VenuesService {
     }
     if (checked.image) next.imageId = (await this.media.applyImagePlan(checked.image, caller)).mediaId;
     await this.repo.save(next);
+    if (next.status === 'trash' && current.status !== 'trash') await this.repo.unlinkFromAllEvents(current.id);
     return next;
   }
 
@@ -358,11 +375,12 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** undefined = not sent, null = clear, false = invalid. */
-function readCoordinate(value: unknown, limit: number): number | null | undefined | false {
+/** undefined = not sent, null = clear, 'type' / 'range' = invalid. */
+function readCoordinate(value: unknown, limit: number): number | null | undefined | 'type' | 'range' {
   if (value === undefined) return undefined;
   if (value === null || value === '') return null;
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isFinite(n) || n < -limit || n > limit) return false;
+  if (!Number.isFinite(n)) return 'type';
+  if (n < -limit || n > limit) return 'range';
   return n;
 }

@@ -28,6 +28,8 @@ export abstract class VenueRepository {
   /** Oldest (lowest id) venue not in the trash that matches the probe (§10.4). */
   abstract findDuplicate(probe: VenueDuplicateProbe): Promise<Venue | null>;
   abstract eventExists(eventId: number): Promise<boolean>;
+  /** `future` records whose publication date (UTC) is at or before `nowUtc` become `publish` (§3.5). */
+  abstract publishDue(nowUtc: string): Promise<void>;
   /** Insert or update. */
   abstract save(venue: Venue): Promise<void>;
   abstract trash(id: number, modifiedUtc: string): Promise<void>;

@@ -13,7 +13,7 @@ import { toZone } from '../../events/domain/date-input';
 import { MediaService } from '../../media/application/media.service';
 import { VenuesService } from '../application/venues.service';
 import type { Venue } from '../domain/venue';
-import { DeleteParams, VenueWriteParams } from './dto/venue-write.params';
+import { DeleteParams, VenueCreateParams, VenueWriteParams } from './dto/venue-write.params';
 import { ListVenuesParams } from './dto/list-venues.params';
 import { etagMatches, etagOf, PresentContext, presentVenue } from './venue.presenter';
 
@@ -59,7 +59,7 @@ export class VenuesController {
   @HttpCode(201)
   @Requires('create-record')
   async create(
-    @Input(VenueWriteParams) input: Validated<VenueWriteParams>,
+    @Input(VenueCreateParams) input: Validated<VenueWriteParams>,
     @CurrentCaller() caller: Caller,
     @ApiBase() api: string,
     @Res({ passthrough: true }) res: Response,

@@ -91,6 +91,10 @@ export class InMemoryEventRepository extends EventRepository {
     return [...this.events.values()].filter((e) => e.postParent === id).map((e) => e.id);
   }
 
+  async publishDue(nowUtc: string): Promise<void> {
+    for (const e of this.events.values()) if (e.status === 'future' && e.dateUtc <= nowUtc) e.status = 'publish';
+  }
+
   async venueCoordinates(): Promise<Array<{ id: number; lat: number; lng: number }>> {
     return [...this.venueCoords.entries()].map(([id, c]) => ({ id, ...c }));
   }

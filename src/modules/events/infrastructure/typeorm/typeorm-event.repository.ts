@@ -53,10 +53,10 @@ export class TypeOrmEventRepository extends EventRepository {
       q.andWhere(`${COLUMN[c.mode][b.field]} ${b.op} :bound${i}`, { [`bound${i}`]: b.value });
     });
     (c.searchWords ?? []).forEach((w, i) => {
-      q.andWhere(`e.search_key LIKE :sw${i} ESCAPE '\\'`, { [`sw${i}`]: `%${escapeLike(w)}%` });
+      q.andWhere(`e.search_key LIKE :sw${i} ESCAPE :likeEscape`, { [`sw${i}`]: `%${escapeLike(w)}%`, likeEscape: '\\' });
     });
     (c.excludedWords ?? []).forEach((w, i) => {
-      q.andWhere(`e.search_key NOT LIKE :sx${i} ESCAPE '\\'`, { [`sx${i}`]: `%${escapeLike(w)}%` });
+      q.andWhere(`e.search_key NOT LIKE :sx${i} ESCAPE :likeEscape`, { [`sx${i}`]: `%${escapeLike(w)}%`, likeEscape: '\\' });
     });
     const inLinks = (key: string, table: string, column: string, ids: number[] | undefined) => {
       if (ids === undefined) return;
@@ -170,6 +170,10 @@ export class TypeOrmEventRepository extends EventRepository {
   async childIds(id: number): Promise<number[]> {
     const rows = (await this.manager.query('SELECT id FROM events WHERE post_parent = ?', [id])) as Array<{ id: unknown }>;
     return rows.map((r) => Number(r.id));
+  }
+
+  async publishDue(nowUtc: string): Promise<void> {
+    await this.manager.query("UPDATE events SET status = 'publish' WHERE status = 'future' AND date_utc <= ?", [nowUtc]);
   }
 
   async venueCoordinates(): Promise<Array<{ id: number; lat: number; lng: number }>> {

@@ -1,4 +1,4 @@
-import { Param } from '../../../../shared/http/params/param.decorator';
+import { declaredParams, Param } from '../../../../shared/http/params/param.decorator';
 
 /** Writable organizer fields (CONTRACT §10.1). Used for create, update and inline creation inside events. */
 export class OrganizerWriteParams {
@@ -40,3 +40,10 @@ export class DeleteParams {
   @Param({ kind: 'boolean', description: 'Delete permanently instead of moving to the trash' })
   force?: boolean;
 }
+
+/** Create: the same parameters with the name required (so a missing name answers rest_missing_callback_param first). */
+class OrganizerCreateParamsClass {}
+for (const { name, spec } of declaredParams(OrganizerWriteParams)) {
+  Param(name === 'organizer' ? { ...spec, required: true } : spec)(OrganizerCreateParamsClass.prototype, name);
+}
+export const OrganizerCreateParams = OrganizerCreateParamsClass as unknown as new () => OrganizerWriteParams;

@@ -56,6 +56,9 @@ export class InMemoryOrganizerRepository extends OrganizerRepository {
   async eventExists(eventId: number) {
     return this.events.has(eventId);
   }
+  async publishDue(nowUtc: string) {
+    for (const [id, r] of this.organizers) if (r.status === 'future' && r.dateUtc <= nowUtc) this.organizers.set(id, { ...r, status: 'publish' });
+  }
   async save(organizer: Organizer) {
     this.organizers.set(organizer.id, { ...organizer });
   }

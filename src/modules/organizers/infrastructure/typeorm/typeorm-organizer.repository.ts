@@ -121,6 +121,15 @@ export class TypeOrmOrganizerRepository extends OrganizerRepository {
     return rows.length > 0;
   }
 
+  async publishDue(nowUtc: string): Promise<void> {
+    await managerOf(this.dataSource)
+      .createQueryBuilder()
+      .update(OrganizerOrmEntity)
+      .set({ status: 'publish' })
+      .where("status = 'future' AND date_utc <= :nowUtc", { nowUtc })
+      .execute();
+  }
+
   async save(organizer: Organizer): Promise<void> {
     await managerOf(this.dataSource).save(OrganizerOrmEntity, toRow(organizer));
   }

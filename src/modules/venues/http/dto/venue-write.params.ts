@@ -1,4 +1,4 @@
-import { Param } from '../../../../shared/http/params/param.decorator';
+import { declaredParams, Param } from '../../../../shared/http/params/param.decorator';
 
 const MAP_TRUE = ['yes', 'y', 'on', 'enable', 'enabled'];
 const MAP_FALSE = ['no', 'n', 'off', 'disable', 'disabled'];
@@ -73,3 +73,10 @@ export class DeleteParams {
   @Param({ kind: 'boolean', description: 'Delete permanently instead of moving to the trash' })
   force?: boolean;
 }
+
+/** Create: the same parameters with the name required (so a missing name answers rest_missing_callback_param first). */
+class VenueCreateParamsClass {}
+for (const { name, spec } of declaredParams(VenueWriteParams)) {
+  Param(name === 'venue' ? { ...spec, required: true } : spec)(VenueCreateParamsClass.prototype, name);
+}
+export const VenueCreateParams = VenueCreateParamsClass as unknown as new () => VenueWriteParams;

@@ -56,6 +56,9 @@ export class InMemoryVenueRepository extends VenueRepository {
   async eventExists(eventId: number) {
     return this.events.has(eventId);
   }
+  async publishDue(nowUtc: string) {
+    for (const [id, r] of this.venues) if (r.status === 'future' && r.dateUtc <= nowUtc) this.venues.set(id, { ...r, status: 'publish' });
+  }
   async save(venue: Venue) {
     this.venues.set(venue.id, { ...venue });
   }

@@ -131,6 +131,15 @@ export class TypeOrmVenueRepository extends VenueRepository {
     return rows.length > 0;
   }
 
+  async publishDue(nowUtc: string): Promise<void> {
+    await managerOf(this.dataSource)
+      .createQueryBuilder()
+      .update(VenueOrmEntity)
+      .set({ status: 'publish' })
+      .where("status = 'future' AND date_utc <= :nowUtc", { nowUtc })
+      .execute();
+  }
+
   async save(venue: Venue): Promise<void> {
     await managerOf(this.dataSource).save(VenueOrmEntity, toRow(venue));
   }

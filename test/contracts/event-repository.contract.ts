@@ -1,0 +1,156 @@
+import type { EventCriteria } from '../../src/modules/events/domain/event-query';
+import { EventRepository, SlugConflictError } from '../../src/modules/events/domain/event.repository';
+import { anEvent } from '../factories/event.factory';
+
+export interface EventRepositoryFixture {
+  repo: EventRepository;
+  /** Gives a venue coordinates (SQL: inserts a venue row; in-memory: sets the fake's map). */
+  seedVenue: (id: number, lat: number | null, lng: number | null) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+const ALL = ['publish', 'future', 'draft', 'pending', 'private'] as const;
+const criteria = (over: Partial<EventCriteria> = {}): EventCriteria => ({
+  mode: 'event',
+  bounds: [],
+  statuses: [...ALL],
+  restrictNonPublishToAuthor: null,
+  ...over,
+});
+const PAGE = { offset: 0, limit: 50 };
+
+/** The behaviour every EventRepository adapter must show (in-memory, SQLite, MySQL). */
+export function describeEventRepositoryContract(name: string, make: () => Promise<EventRepositoryFixture>) {
+  describe(`EventRepository contract: ${name}`, () => {
+    let f: EventRepositoryFixture;
+    beforeEach(async () => {
+      f = await make();
+    });
+    afterEach(async () => f.close());
+
+    const ids = async (c: Partial<EventCriteria> = {}, page = PAGE) => (await f.repo.findPage(criteria(c), page)).rows.map((e) => e.id);
+
+    it('saves and reads back every field, by id and by slug (ignoring case)', async () => {
+      const e = anEvent(1, {
+        title: 'Café Night', description: '<p>Hi</p>', excerpt: 'x', costInput: '"$5"', websiteSet: true, website: 'https://x.example',
+        showMap: false, featured: true, sticky: true, imageId: 9, postPassword: 'pw', ticketed: true, postParent: 0, allDay: true,
+        timezone: 'Europe/Madrid', status: 'draft', authorId: 3,
+      });
+      await f.repo.save(e);
+      expect(await f.repo.findById(1)).toEqual(e);
+      expect(await f.repo.findBySlug('EVENT-1')).toEqual(e);
+      expect(await f.repo.findById(2)).toBeNull();
+      expect(await f.repo.findBySlug('nope')).toBeNull();
+    });
+
+    it('updates in place (save is an upsert) and keeps slugs unique', async () => {
+      await f.repo.save(anEvent(1));
+      await f.repo.save({ ...anEvent(1), title: 'Renamed' });
+      expect((await f.repo.findById(1))?.title).toBe('Renamed');
+      expect(await f.repo.slugTaken('event-1')).toBe(true);
+      expect(await f.repo.slugTaken('event-1', 1)).toBe(false);
+      await expect(f.repo.save(anEvent(2, { slug: 'event-1' }))).rejects.toBeInstanceOf(SlugConflictError);
+    });
+
+    it('orders by start then id, pages with a total, and never lists hidden events', async () => {
+      await f.repo.save(anEvent(3, { startLocal: '2026-12-02 10:00:00' }));
+      await f.repo.save(anEvent(1, { startLocal: '2026-12-02 10:00:00' }));
+      await f.repo.save(anEvent(2, { startLocal: '2026-12-01 09:00:00' }));
+      await f.repo.save(anEvent(4, { hideFromListings: true }));
+      expect(await ids()).toEqual([2, 1, 3]);
+      const page2 = await f.repo.findPage(criteria(), { offset: 2, limit: 2 });
+      expect(page2.rows.map((e) => e.id)).toEqual([3]);
+      expect(page2.total).toBe(3);
+    });
+
+    it('compares bounds with local times in event mode and UTC times in site mode, one bound each', async () => {
+      await f.repo.save(anEvent(1, { startLocal: '2026-11-24 23:30:00', endLocal: '2026-11-25 01:00:00', startUtc: '2026-11-24 14:30:00', endUtc: '2026-11-24 16:00:00', timezone: 'Asia/Tokyo' }));
+      await f.repo.save(anEvent(2, { startLocal: '2026-11-24 00:00:00', endLocal: '2026-11-24 23:59:59', startUtc: '2026-11-23 23:00:00', endUtc: '2026-11-24 22:59:59', timezone: 'Europe/Madrid' }));
+      const bounds = [
+        { op: '>=' as const, field: 'start' as const, value: '2026-11-24 00:00:00' },
+        { op: '<=' as const, field: 'end' as const, value: '2026-11-24 23:59:59' },
+      ];
+      expect(await ids({ bounds })).toEqual([2]);
+      expect(await ids({ bounds, mode: 'site' })).toEqual([1]);
+      expect(await ids({ bounds: [{ op: '>', field: 'start', value: '2026-11-24 00:00:00' }] })).toEqual([1]);
+      expect(await ids({ bounds: [{ op: '<', field: 'end', value: '2026-11-25 00:00:00' }] })).toEqual([2]);
+      // order follows UTC start in site mode
+      expect(await ids({ mode: 'site' })).toEqual([2, 1]);
+    });
+
+    it('filters statuses, restricting non-public ones to the author when asked', async () => {
+      await f.repo.save(anEvent(1));
+      await f.repo.save(anEvent(2, { status: 'draft', authorId: 4 }));
+      await f.repo.save(anEvent(3, { status: 'draft', authorId: 5 }));
+      await f.repo.save(anEvent(4, { status: 'trash', authorId: 4 }));
+      expect(await ids()).toEqual([1, 2, 3]);
+      expect(await ids({ restrictNonPublishToAuthor: 4 })).toEqual([1, 2]);
+      expect(await ids({ statuses: ['trash'] })).toEqual([4]);
+      expect(await ids({ statuses: ['publish'] })).toEqual([1]);
+    });
+
+    it('searches the folded key: all words, excluded words, special LIKE characters are literal', async () => {
+      await f.repo.save(anEvent(1, { title: 'Jazz Café', description: 'late show' }));
+      await f.repo.save(anEvent(2, { title: 'Rock', excerpt: 'late 100% fun' }));
+      expect(await ids({ searchWords: ['cafe', 'late'] })).toEqual([1]);
+      expect(await ids({ searchWords: ['late'], excludedWords: ['jazz'] })).toEqual([2]);
+      expect(await ids({ searchWords: ['100%'] })).toEqual([2]);
+      expect(await ids({ searchWords: ['0_'] })).toEqual([]);
+      expect(await ids({ searchWords: ['late show'] })).toEqual([1]);
+    });
+
+    it('filters by flags, include, parent and links; saves links in order and loads them in batches', async () => {
+      await f.repo.save(anEvent(1, { featured: true }));
+      await f.repo.save(anEvent(2, { ticketed: true, postParent: 1 }));
+      await f.repo.save(anEvent(3));
+      await f.repo.saveLinks(1, { venueIds: [30, 20], organizerIds: [40], termIds: [7, 8] });
+      await f.repo.saveLinks(2, { venueIds: [20], termIds: [9] });
+      expect(await ids({ featured: true })).toEqual([1]);
+      expect(await ids({ featured: false })).toEqual([2, 3]);
+      expect(await ids({ ticketed: true })).toEqual([2]);
+      expect(await ids({ include: [3, 1, 99] })).toEqual([1, 3]);
+      expect(await ids({ postParent: 1 })).toEqual([2]);
+      expect(await ids({ categoryIds: [8, 9] })).toEqual([1, 2]);
+      expect(await ids({ categoryIds: [7], tagIds: [9] })).toEqual([]);
+      expect(await ids({ venueIds: [20] })).toEqual([1, 2]);
+      expect(await ids({ organizerIds: [40] })).toEqual([1]);
+      expect(await ids({ venueIds: [] })).toEqual([]);
+      const links = await f.repo.loadLinks([1, 2, 3]);
+      expect(links.get(1)).toEqual({ venueIds: [30, 20], organizerIds: [40], termIds: [7, 8] });
+      expect(links.get(3)).toEqual({ venueIds: [], organizerIds: [], termIds: [] });
+      await f.repo.saveLinks(1, { venueIds: [] });
+      expect((await f.repo.loadLinks([1])).get(1)).toEqual({ venueIds: [], organizerIds: [40], termIds: [7, 8] });
+    });
+
+    it('geoloc: events with or without a venue that has coordinates', async () => {
+      await f.seedVenue(20, 40.4, -3.7);
+      await f.seedVenue(21, null, null);
+      await f.repo.save(anEvent(1));
+      await f.repo.save(anEvent(2));
+      await f.repo.saveLinks(1, { venueIds: [20] });
+      await f.repo.saveLinks(2, { venueIds: [21] });
+      expect(await ids({ geoloc: true })).toEqual([1]);
+      expect(await ids({ geoloc: false })).toEqual([2]);
+      expect(await f.repo.venueCoordinates()).toEqual([{ id: 20, lat: 40.4, lng: -3.7 }]);
+    });
+
+    it('publishDue turns due future events into published ones', async () => {
+      await f.repo.save(anEvent(1, { status: 'future', dateUtc: '2026-11-22 15:00:00' }));
+      await f.repo.save(anEvent(2, { status: 'future', dateUtc: '2026-11-22 15:00:01' }));
+      await f.repo.publishDue('2026-11-22 15:00:00');
+      expect((await f.repo.findById(1))?.status).toBe('publish');
+      expect((await f.repo.findById(2))?.status).toBe('future');
+    });
+
+    it('remove deletes the row and its links and orphans the children', async () => {
+      await f.repo.save(anEvent(1));
+      await f.repo.save(anEvent(2, { postParent: 1 }));
+      await f.repo.saveLinks(1, { venueIds: [5], termIds: [6] });
+      expect(await f.repo.childIds(1)).toEqual([2]);
+      await f.repo.remove(1);
+      expect(await f.repo.findById(1)).toBeNull();
+      expect((await f.repo.findById(2))?.postParent).toBe(0);
+      expect((await f.repo.loadLinks([1])).get(1)).toEqual({ venueIds: [], organizerIds: [], termIds: [] });
+    });
+  });
+}

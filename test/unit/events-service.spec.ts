@@ -1,0 +1,233 @@
+import { InMemoryUserDirectory } from '../../src/shared/auth/user-directory';
+import type { Caller } from '../../src/shared/domain/caller';
+import { FixedClock } from '../../src/shared/domain/clock';
+import { DomainError, InvalidParamsError } from '../../src/shared/domain/errors';
+import { InMemoryRecordIds } from '../../src/shared/domain/record-ids';
+import { ImmediateUnitOfWork } from '../../src/shared/domain/unit-of-work';
+import { CheckedImage, EventLinksGateway } from '../../src/modules/events/application/event-links.gateway';
+import { EventsService } from '../../src/modules/events/application/events.service';
+import { InMemoryEventRepository } from '../../src/modules/events/infrastructure/in-memory/in-memory-event.repository';
+
+/** A fake of the linked modules: venues 100 and 101 exist; terms: category 7 (child 8), tag 9. */
+class FakeLinks extends EventLinksGateway {
+  created: Array<Record<string, unknown>> = [];
+  async existingVenueIds(ids: number[]) {
+    return ids.filter((id) => id === 100 || id === 101);
+  }
+  async existingOrganizerIds(ids: number[]) {
+    return ids.filter((id) => id === 200);
+  }
+  async createOrReuseVenue(raw: Record<string, unknown>) {
+    this.created.push(raw);
+    return 150;
+  }
+  async createOrReuseOrganizer() {
+    return 250;
+  }
+  async checkImage(value: unknown): Promise<CheckedImage | undefined> {
+    return value === undefined ? undefined : { plan: value };
+  }
+  async applyImage(image: CheckedImage) {
+    return image.plan ? Number(image.plan) : null;
+  }
+  async resolveTerms(taxonomy: 'category' | 'tag', _param: string, items: string[]) {
+    return items.map(Number).filter((n) => (taxonomy === 'category' ? [7, 8] : [9]).includes(n));
+  }
+  async resolveTermFilter(taxonomy: 'category' | 'tag', param: string, items: string[]) {
+    const known = taxonomy === 'category' ? [7, 8] : [9];
+    const bad = items.filter((i) => !known.includes(Number(i)));
+    return bad.length
+      ? { ids: [], problem: { param, detail: 'rest_unknown_reference' as const, args: { values: bad.join(', ') } } }
+      : { ids: items.map(Number), problem: null };
+  }
+  async splitTerms(ids: number[]) {
+    return { category: ids.filter((i) => i === 7 || i === 8), tag: ids.filter((i) => i === 9) };
+  }
+  async categoryDescendants(ids: number[]) {
+    return ids.includes(7) ? [...new Set([...ids, 8])] : ids;
+  }
+}
+
+const admin: Caller = { userId: 1, role: 'administrator' };
+const editor: Caller = { userId: 2, role: 'editor' };
+const author: Caller = { userId: 3, role: 'author' };
+const contributor: Caller = { userId: 4, role: 'contributor' };
+const anonymous: Caller = { userId: null, role: 'anonymous' };
+
+async function setup(siteZone = 'UTC') {
+  const repo = new InMemoryEventRepository();
+  const ids = new InMemoryRecordIds();
+  const users = new InMemoryUserDirectory();
+  await users.remember([1, 2, 3, 4, 5]);
+  const clock = new FixedClock(new Date('2026-11-22T15:00:00Z'));
+  const links = new FakeLinks();
+  const service = new EventsService(repo, links, new ImmediateUnitOfWork(), ids, users, clock, {
+    calendarTimezone: siteZone,
+    timezoneMode: 'event',
+  });
+  return { service, repo, ids, clock, links };
+}
+
+const base = { title: 'Jazz Night', start_date: '2026-12-05 20:00', end_date: '2026-12-05 23:00' };
+
+async function expectProblem(p: Promise<unknown>, param: string, detail: string) {
+  const e = await p.then(() => null, (err: unknown) => err);
+  expect(e).toBeInstanceOf(InvalidParamsError);
+  expect((e as InvalidParamsError).problems).toEqual(expect.arrayContaining([expect.objectContaining({ param, detail })]));
+}
+
+async function expectCode(p: Promise<unknown>, code: string) {
+  const e = await p.then(() => null, (err: unknown) => err);
+  expect(e).toBeInstanceOf(DomainError);
+  expect((e as DomainError).code).toBe(code);
+}
+
+describe('EventsService writes', () => {
+  it('creates with defaults: status by role, slug from the title, map flags true, UTC copies', async () => {
+    const { service } = await setup();
+    const { event } = await service.create({ ...base, timezone: 'Europe/Madrid' }, author);
+    expect(event).toMatchObject({
+      status: 'publish', slug: 'jazz-night', authorId: 3, showMap: true, showMapLink: true,
+      startLocal: '2026-12-05 20:00:00', startUtc: '2026-12-05 19:00:00', timezone: 'Europe/Madrid',
+      dateUtc: '2026-11-22 15:00:00', dateLocal: '2026-11-22 16:00:00',
+    });
+    const second = await service.create(base, contributor);
+    expect(second.event.status).toBe('draft');
+    expect(second.event.slug).toBe('jazz-night-2');
+  });
+
+  it('scales back publish for contributors and turns a future publication date into future', async () => {
+    const { service } = await setup();
+    expect((await service.create({ ...base, status: 'publish' }, contributor)).event.status).toBe('pending');
+    expect((await service.create({ ...base, date: '2027-01-01' }, author)).event.status).toBe('future');
+  });
+
+  it('rejects an end before the start and unknown references before writing anything', async () => {
+    const { service, repo } = await setup();
+    await expectProblem(service.create({ ...base, end_date: '2026-12-05 19:00' }, admin), 'end_date', 'rest_invalid_date_range');
+    await expectProblem(service.create({ ...base, venue: [100, 999] }, admin), 'venue', 'rest_unknown_reference');
+    await expectProblem(service.create({ ...base, author: 99 }, admin), 'author', 'rest_unknown_reference');
+    await expectProblem(service.create({ ...base, start_date: 'next blursday' }, admin), 'start_date', 'rest_invalid_date');
+    await expectProblem(service.create({ ...base, website: 'ftp://x' }, admin), 'website', 'rest_invalid_format');
+    await expectProblem(service.create({ ...base, timezone: 'Mars/Olympus' }, admin), 'timezone', 'rest_invalid_format');
+    expect((await repo.findPage({ mode: 'event', bounds: [], statuses: ['publish', 'draft'], restrictNonPublishToAuthor: null }, { offset: 0, limit: 10 })).total).toBe(0);
+  });
+
+  it('only editors may name another author', async () => {
+    const { service } = await setup();
+    await expectCode(service.create({ ...base, author: 1 }, author), 'rest_forbidden');
+    expect((await service.create({ ...base, author: 3 }, editor)).event.authorId).toBe(3);
+  });
+
+  it('normalizes all-day events, also when a later update changes one date', async () => {
+    const { service } = await setup();
+    const { event } = await service.create({ ...base, all_day: true }, admin);
+    expect([event.startLocal, event.endLocal]).toEqual(['2026-12-05 00:00:00', '2026-12-05 23:59:59']);
+    const updated = await service.update({ id: event.id }, { end_date: '2026-12-07 10:00' }, admin);
+    expect(updated.event.endLocal).toBe('2026-12-07 23:59:59');
+  });
+
+  it('a timezone-only update keeps local times and moves the UTC copies', async () => {
+    const { service } = await setup();
+    const { event } = await service.create(base, admin);
+    const { event: moved } = await service.update({ id: event.id }, { timezone: 'Asia/Tokyo' }, admin);
+    expect(moved.startLocal).toBe('2026-12-05 20:00:00');
+    expect(moved.startUtc).toBe('2026-12-05 11:00:00');
+  });
+
+  it('partial updates leave omitted fields alone; links and terms replace their kind only', async () => {
+    const { service } = await setup();
+    const { event } = await service.create({ ...base, featured: true, venue: '100,101', categories: ['7'], tags: ['9'], cost: '$5' }, admin);
+    const { event: e2, links } = await service.update({ id: event.id }, { categories: null, venue: { venue: 'New hall' } }, admin);
+    expect(e2.featured).toBe(true);
+    expect(e2.costInput).toBe('"$5"');
+    expect(links).toEqual({ venueIds: [150], organizerIds: [], termIds: [9] });
+  });
+
+  it('contributors may not edit published or foreign events', async () => {
+    const { service } = await setup();
+    const { event } = await service.create(base, admin);
+    await expectCode(service.update({ id: event.id }, { title: 'x' }, contributor), 'rest_forbidden');
+    await expectCode(service.update({ id: 999 }, { title: 'x' }, admin), 'rest-event-not-found');
+  });
+
+  it('rejects parent cycles', async () => {
+    const { service } = await setup();
+    const a = (await service.create(base, admin)).event;
+    const b = (await service.create({ ...base, post_parent: a.id }, admin)).event;
+    await expectProblem(service.update({ id: a.id }, { post_parent: b.id }, admin), 'post_parent', 'rest_invalid_parent');
+    await expectProblem(service.update({ id: a.id }, { post_parent: a.id }, admin), 'post_parent', 'rest_invalid_parent');
+    await expectProblem(service.create({ ...base, post_parent: 999 }, admin), 'post_parent', 'rest_unknown_reference');
+  });
+
+  it('delete trashes, answers 410 the second time, and force removes permanently orphaning children', async () => {
+    const { service, repo } = await setup();
+    const a = (await service.create(base, admin)).event;
+    const child = (await service.create({ ...base, post_parent: a.id }, admin)).event;
+    expect((await service.delete({ id: a.id }, false, admin)).event.status).toBe('trash');
+    await expectCode(service.delete({ id: a.id }, false, admin), 'event-is-in-trash');
+    await service.delete({ id: a.id }, true, admin);
+    expect(await repo.findById(a.id)).toBeNull();
+    expect((await repo.findById(child.id))?.postParent).toBe(0);
+  });
+});
+
+describe('EventsService reads', () => {
+  it('single reads: trash, visibility, password, and ids of other kinds', async () => {
+    const { service, ids } = await setup();
+    const draft = (await service.create({ ...base, status: 'draft' }, author)).event;
+    await expectCode(service.get({ id: draft.id }, anonymous), 'event-not-accessible');
+    await expectCode(service.get({ id: draft.id }, contributor), 'event-not-accessible');
+    expect((await service.get({ id: draft.id }, author)).event.id).toBe(draft.id);
+    const locked = (await service.create({ ...base, post_password: 'sesame' }, author)).event;
+    await expectCode(service.get({ id: locked.id }, anonymous), 'event-password-protected');
+    expect((await service.get({ slug: locked.slug.toUpperCase() }, anonymous, 'sesame')).event.id).toBe(locked.id);
+    await service.delete({ id: locked.id }, false, author);
+    await expectCode(service.get({ id: locked.id }, editor), 'event-no-longer-available');
+    const venueId = await ids.next('venue');
+    await expectCode(service.get({ id: venueId }, anonymous), 'rest-invalid-event-id');
+    await expectCode(service.get({ id: 9999 }, anonymous), 'rest-event-not-found');
+  });
+
+  it('lists within the default window, in start order, without hidden events, masking protected ones', async () => {
+    const { service } = await setup();
+    await service.create({ ...base, title: 'Past', start_date: '2026-11-19 18:00', end_date: '2026-11-19 21:00' }, admin);
+    const late = (await service.create({ ...base, title: 'Late' }, admin)).event;
+    const early = (await service.create({ ...base, title: 'Early', start_date: '2026-11-23 09:00', end_date: '2026-11-23 10:00', post_password: 'pw' }, admin)).event;
+    await service.create({ ...base, title: 'Hidden', hide_from_listings: true }, admin);
+    const r = await service.list({ page: 1, perPage: 10 }, anonymous);
+    expect(r.rows.map((e) => e.id)).toEqual([early.id, late.id]);
+    expect(r.applied).toEqual([['start_date', '2026-11-21 00:00:00'], ['end_date', '2028-11-22 23:59:59']]);
+    expect(r.unlocked.has(early.id)).toBe(false);
+    expect((await service.list({ page: 1, perPage: 10, password: 'pw' }, anonymous)).unlocked.has(early.id)).toBe(true);
+  });
+
+  it('list filters: search, categories with descendants, unknown references, status rules, coordinates pair', async () => {
+    const { service } = await setup();
+    const jazz = (await service.create({ ...base, description: 'Late show', categories: ['8'] }, admin)).event;
+    await service.create({ ...base, title: 'Rock' }, admin);
+    expect((await service.list({ page: 1, perPage: 10, search: '"late show" -rock' }, anonymous)).rows.map((e) => e.id)).toEqual([jazz.id]);
+    expect((await service.list({ page: 1, perPage: 10, categories: ['7'] }, anonymous)).rows.map((e) => e.id)).toEqual([jazz.id]);
+    await expectProblem(service.list({ page: 1, perPage: 10, tags: ['55'] }, anonymous), 'tags', 'rest_unknown_reference');
+    await expectProblem(service.list({ page: 1, perPage: 10, status: ['draft'] }, anonymous), 'status', 'rest_not_allowed_value');
+    await expectProblem(service.list({ page: 1, perPage: 10, geoloc_lat: 40 }, anonymous), 'geoloc_lat', 'rest_missing_pair');
+    expect((await service.list({ page: 1, perPage: 10, status: ['draft'] }, contributor)).rows).toEqual([]);
+  });
+
+  it('a future event is listed as published once its date has passed', async () => {
+    const { service, clock } = await setup();
+    const e = (await service.create({ ...base, date: '2026-11-22 15:10' }, admin)).event;
+    expect(e.status).toBe('future');
+    expect((await service.list({ page: 1, perPage: 10 }, anonymous)).rows).toEqual([]);
+    clock.advance(11 * 60_000);
+    expect((await service.list({ page: 1, perPage: 10 }, anonymous)).rows.map((r) => r.id)).toEqual([e.id]);
+  });
+
+  it('include ignores every date window', async () => {
+    const { service } = await setup();
+    const past = (await service.create({ ...base, start_date: '2020-01-01 10:00', end_date: '2020-01-01 11:00' }, admin)).event;
+    const r = await service.list({ page: 1, perPage: 10, include: [past.id], start_date: '2026-11-24' }, anonymous);
+    expect(r.rows.map((e) => e.id)).toEqual([past.id]);
+    expect(r.applied).toEqual([]);
+  });
+});
