@@ -61,6 +61,8 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
       const page2 = await f.repo.findPage(criteria(), { offset: 2, limit: 2 });
       expect(page2.rows.map((e) => e.id)).toEqual([3]);
       expect(page2.total).toBe(3);
+      expect(await f.repo.findPage(criteria(), { offset: 10, limit: 2 })).toEqual({ rows: [], total: 3 });
+      expect(await f.repo.findPage(criteria({ include: [] }), PAGE)).toEqual({ rows: [], total: 0 });
     });
 
     it('compares bounds with local times in event mode and UTC times in site mode, one bound each', async () => {

@@ -686,13 +686,16 @@ export class EventsService {
     const wantSlug = current === null || plan.slugBase !== undefined;
     let base0 = plan.slugBase ?? (current ? current.slug : slugify(event.title));
     if (base0 === '') base0 = String(id);
+    // Slugs that lost a race are remembered: a transaction's snapshot may not show the other writer's row yet.
+    const lost = new Set<string>();
     for (let attempt = 0; ; attempt++) {
-      if (wantSlug) event.slug = await firstFreeSlug(base0, (s) => this.repo.slugTaken(s, id));
+      if (wantSlug) event.slug = await firstFreeSlug(base0, async (s) => lost.has(s) || (await this.repo.slugTaken(s, id)));
       try {
         await this.repo.save(event);
         break;
       } catch (e) {
-        if (!(e instanceof SlugConflictError) || !wantSlug || attempt > 5) throw e;
+        if (!(e instanceof SlugConflictError) || !wantSlug || attempt >= 100) throw e;
+        lost.add(event.slug);
       }
     }
     if (Object.keys(links).length) await this.repo.saveLinks(id, links);

@@ -38,9 +38,17 @@ export class TypeOrmEventRepository extends EventRepository {
     const q = this.query();
     this.applyCriteria(q, c);
     const start = COLUMN[c.mode].start;
+    // One query for the page and the total (window function); a page past the end needs a separate count.
+    q.addSelect('COUNT(*) OVER ()', 'total_count');
     q.orderBy(start, 'ASC').addOrderBy('e.id', 'ASC').offset(page.offset).limit(page.limit);
-    const [rows, total] = await q.getManyAndCount();
-    return { rows: rows.map(toDomain), total };
+    const { entities, raw } = await q.getRawAndEntities<{ total_count: unknown }>();
+    let total = raw.length ? Number(raw[0].total_count) : 0;
+    if (raw.length === 0 && page.offset > 0) {
+      const count = this.query();
+      this.applyCriteria(count, c);
+      total = await count.getCount();
+    }
+    return { rows: entities.map(toDomain), total };
   }
 
   private applyCriteria(q: SelectQueryBuilder<EventOrmEntity>, c: EventCriteria): void {
