@@ -23,9 +23,26 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
   run<T>(work: () => Promise<T>): Promise<T> {
     if (current.getStore()) return work(); // already inside a transaction: join it
     const transaction = () => this.dataSource.transaction((manager) => current.run(manager, work));
-    if (this.dataSource.options.type !== 'better-sqlite3') return transaction();
+    if (this.dataSource.options.type !== 'better-sqlite3') return this.retryOnDeadlock(transaction);
     const result = this.queue.then(transaction, transaction);
     this.queue = result.catch(() => undefined);
     return result;
+  }
+
+  /**
+   * MySQL may pick a transaction as a deadlock victim (or time out a lock wait) when concurrent writes touch the same
+   * index range; nothing of it was kept, so the whole unit of work is run again, a few times, after a short pause.
+   */
+  private async retryOnDeadlock<T>(transaction: () => Promise<T>, attempts = 4): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transaction();
+      } catch (error) {
+        const code = (error as { driverError?: { code?: string }; code?: string }).driverError?.code ?? (error as { code?: string }).code;
+        const retryable = code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT';
+        if (!retryable || attempt >= attempts) throw error;
+        await new Promise((r) => setTimeout(r, 10 * attempt + Math.floor(Math.random() * 20)));
+      }
+    }
   }
 }

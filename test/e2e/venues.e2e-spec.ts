@@ -59,7 +59,7 @@ describe('venues: /venues', () => {
       author: String(USERS.editor), status: 'publish', venue: 'Sala Clamores', description: '<p>Jazz club</p>',
       slug: 'sala-clamores', url: 'http://calendar.test:8080/venue/sala-clamores/', stateprovince: 'Madrid',
       geo_lat: 40.4301, geo_lng: -3.7005, show_map: true, show_map_link: false,
-      global_id: `calendar.test:8080?id=${res.body.id}`,
+      global_id: `calendar.test?id=${res.body.id}`, // PUBLIC_URL host without scheme and port (§6.2)
     });
     const single = await t.http().get(`${t.api}/venues/${res.body.id}`);
     expect(single.headers.etag).toBe(res.headers.etag);

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { globalIdOf } from '../../../shared/domain/global-id';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
 import { fold } from '../../../shared/domain/text';
@@ -88,8 +89,7 @@ export class EventPresenter {
   }
 
   private globalId(id: number): string {
-    const u = new URL(this.config.publicUrl);
-    return `${u.hostname}${u.pathname.replace(/\/+$/, '')}?id=${id}`;
+    return globalIdOf(this.config.publicUrl, id);
   }
 
   private present(

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { globalIdOf } from '../../../shared/domain/global-id';
 import type { ImageWire } from '../../media/domain/media-item';
 import { stripMarkup } from '../../../shared/domain/text-cleaning';
 import type { Organizer } from '../domain/organizer';
@@ -11,7 +12,6 @@ export interface PresentContext {
   images: Map<number, ImageWire>;
 }
 
-const globalIdOf = (publicUrl: string, id: number) => `${new URL(publicUrl).host}?id=${id}`;
 
 /** The organizer's schema.org Person (§6.10); `withContext` false inside an event's json_ld. */
 export function organizerJsonLd(organizer: Organizer, ctx: PresentContext, withContext = true): Record<string, unknown> {
