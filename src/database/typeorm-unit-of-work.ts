@@ -31,15 +31,17 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
 
   /**
    * MySQL may pick a transaction as a deadlock victim (or time out a lock wait) when concurrent writes touch the same
-   * index range; nothing of it was kept, so the whole unit of work is run again, a few times, after a short pause.
+   * index range, and two concurrent creates may both miss a row the other is inserting (same slug, same inline venue)
+   * and collide on a unique index. Nothing of the failed transaction was kept, so the whole unit of work is run again
+   * after a short pause: on the retry it sees the committed row (duplicate avoidance reuses it, slugs move on to -2).
    */
-  private async retryOnDeadlock<T>(transaction: () => Promise<T>, attempts = 4): Promise<T> {
+  private async retryOnDeadlock<T>(transaction: () => Promise<T>, attempts = 5): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await transaction();
       } catch (error) {
         const code = (error as { driverError?: { code?: string }; code?: string }).driverError?.code ?? (error as { code?: string }).code;
-        const retryable = code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT';
+        const retryable = code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT' || code === 'ER_DUP_ENTRY';
         if (!retryable || attempt >= attempts) throw error;
         await new Promise((r) => setTimeout(r, 10 * attempt + Math.floor(Math.random() * 20)));
       }

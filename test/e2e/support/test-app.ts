@@ -44,7 +44,11 @@ export async function startTestApp(env: Record<string, string> = {}, clock?: Clo
   });
   const dataSource = await openDatabase(config.db, 5_000);
   const app = await createApp(config, { dataSource, clock, logger: false });
-  const server = app.getHttpServer();
+  // Listen once on an ephemeral port: supertest would otherwise start a listener per request, which breaks under
+  // concurrent requests.
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  const server = `http://127.0.0.1:${address.port}`;
   return {
     app,
     config,
