@@ -11,5 +11,9 @@ module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts', '<rootDir>/test/contracts/**/*.spec.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
+    // Needs MariaDB's binaries (it runs a private mariadbd): only in the MySQL tier, which sets TEST_MYSQL_URL.
+    ...(process.env.TEST_MYSQL_URL
+      ? [{ ...common, displayName: 'mariadb-server', testMatch: ['<rootDir>/test/mariadb-server/**/*.spec.ts'] }]
+      : []),
   ],
 };

@@ -1,37 +1,51 @@
 import { INestApplication, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger as PinoNestLogger } from 'nestjs-pino';
+import type { Logger as PinoLogger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
+import { OpenApiDocument } from './discovery/openapi/openapi-document';
 import type { AppConfig } from './config/app-config';
 import { TokenVerifier } from './shared/auth/token-verifier';
 import { UserDirectory } from './shared/auth/user-directory';
 import type { Clock } from './shared/domain/clock';
 import { ContractExpressAdapter } from './shared/http/contract-express-adapter';
 import { transportMiddleware } from './shared/http/transport.middleware';
+import { installOperations } from './operations/install-operations';
+import { createRootLogger } from './operations/logging/root-logger';
 
 export interface AppDependencies {
   dataSource: DataSource;
   clock?: Clock;
   logger?: LoggerService | false;
+  /** The process' JSON logger (main.ts); by default one is made at LOG_LEVEL, or silent when `logger` is false. */
+  log?: PinoLogger;
+  /** True in a worker of WORKERS > 1 (rate-limit counters and metrics then live in the cluster primary). */
+  clusterWorker?: boolean;
 }
 
 /** Builds the HTTP application on an open database: used by `main.ts` and by the e2e tests alike. */
 export async function createApp(config: AppConfig, deps: AppDependencies): Promise<INestApplication> {
   const verifier = await TokenVerifier.create(config.auth);
+  const log = deps.log ?? createRootLogger(deps.logger === false ? 'silent' : config.logLevel);
+  const operations = { config, log, clusterWorker: deps.clusterWorker ?? false };
   const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.forRoot({ config, dataSource: deps.dataSource, verifier, clock: deps.clock }),
+    AppModule.forRoot({ config, dataSource: deps.dataSource, verifier, clock: deps.clock, operations }),
     new ContractExpressAdapter(),
-    { bodyParser: false, logger: deps.logger ?? ['error', 'warn', 'log'] },
+    { bodyParser: false, logger: deps.logger ?? ['error', 'warn', 'log'], bufferLogs: deps.logger === undefined },
   );
+  if (deps.logger === undefined) app.useLogger(app.get(PinoNestLogger));
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('case sensitive routing', false);
   app.set('strict routing', false);
   app.set('trust proxy', config.trustProxy);
+  installOperations(app, config); // request id, logs, metrics, headers, CORS preflight, rate-limit counting: first
   app.use(transportMiddleware(config));
-  app.enableShutdownHooks();
+  // No enableShutdownHooks(): main.ts shuts down gracefully itself (CONTRACT §13.7; Nest's hook re-raises the signal).
   await app.init();
+  app.get(OpenApiDocument).generate(app); // /doc: scanned once the routes exist (CONTRACT §12.2)
   await app.get(UserDirectory).remember(config.auth.users);
   return app;
 }

@@ -1,11 +1,16 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import * as cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import * as os from 'node:os';
 import { createApp } from './app.factory';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
 import { DatabaseUnavailableError, openDatabase } from './database/database';
 import { signDevelopmentToken } from './shared/auth/token-verifier';
+import { runClusterPrimary } from './operations/cluster/run-primary';
+import { routeNestLogsTo } from './operations/logging/nest-json-logs';
+import { createRootLogger } from './operations/logging/root-logger';
+import { exitGracefullyOnSignals } from './operations/shutdown/graceful-shutdown';
 
 const logger = new Logger('Bootstrap');
 
@@ -43,8 +48,21 @@ async function withDevelopmentSecret(config: AppConfig): Promise<AppConfig> {
   return { ...config, auth: { ...config.auth, jwtSecret: secret, users: [...new Set([...config.auth.users, 1])] } };
 }
 
+/** What workers inherit from the primary: the development secret must be the same in every worker. */
+function workerEnv(config: AppConfig): Record<string, string> {
+  if (!config.auth.developmentSecret || !config.auth.jwtSecret) return {};
+  return { AUTH_JWT_SECRET: config.auth.jwtSecret, AUTH_USERS: config.auth.users.join(',') };
+}
+
 async function bootstrap(): Promise<void> {
-  const config = await withDevelopmentSecret(readConfigOrExit());
+  const loaded = readConfigOrExit();
+  const log = createRootLogger(loaded.logLevel);
+  routeNestLogsTo(log);
+  const config = await withDevelopmentSecret(loaded);
+  if (config.workers > 1 && cluster.default.isPrimary) {
+    await runClusterPrimary(config, log, workerEnv(config));
+    return;
+  }
   let dataSource;
   try {
     dataSource = await openDatabase(config.db);
@@ -55,7 +73,8 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
-  const app = await createApp(config, { dataSource });
+  const app = await createApp(config, { dataSource, log, clusterWorker: cluster.default.isWorker });
+  exitGracefullyOnSignals(app, dataSource, config.shutdownGraceMs, log);
   await app.listen(config.port, config.host);
   logger.log(`Listening on ${config.host}:${config.port}; public address ${config.publicUrl}${config.apiPrefix}`);
 }

@@ -87,4 +87,11 @@ describe('loadConfig', () => {
     expect(c.auth.users).toEqual([1, 2, 3]);
     expect(loadConfig({ CORS_ORIGINS: '' }).corsOrigins).toEqual([]);
   });
+
+  it('reads WORKERS: 1 by default, a number, or auto = one per core', () => {
+    expect(loadConfig({}, 8).workers).toBe(1);
+    expect(loadConfig({ WORKERS: '3' }, 8).workers).toBe(3);
+    expect(loadConfig({ WORKERS: 'auto' }, 8).workers).toBe(8);
+    expect(problemsOf({ WORKERS: 'many' })).toEqual(['WORKERS must be "auto" or an integer between 1 and 64, got "many"']);
+  });
 });

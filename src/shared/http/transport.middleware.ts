@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import * as qs from 'qs';
@@ -7,11 +6,11 @@ import { DomainError, InvalidParamsError } from '../domain/errors';
 import type { ApiRequest } from './api-request';
 import { NAMESPACE } from './api-request';
 import { handleError } from './error.filter';
+import { requestIdFor } from './request-id';
 
 const logger = new Logger('Transport');
 
 const MAX_URL_BYTES = 16 * 1024;
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const OVERRIDABLE = new Set(['PUT', 'PATCH', 'DELETE']);
 const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -101,9 +100,7 @@ export function transportMiddleware(config: AppConfig) {
   const prefixLower = config.apiPrefix.toLowerCase();
   return async (request: Request, res: Response, next: NextFunction) => {
     const req = request as ApiRequest;
-    const incoming = req.headers['x-request-id'];
-    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    res.setHeader('X-Request-Id', requestId);
+    const requestId = requestIdFor(req, res);
     req.state = {
       requestId,
       locale: 'en',

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
-import { createApp } from '../../../src/app.factory';
+import { AppDependencies, createApp } from '../../../src/app.factory';
 import { AppConfig, loadConfig } from '../../../src/config/app-config';
 import { openDatabase } from '../../../src/database/database';
 import { signDevelopmentToken } from '../../../src/shared/auth/token-verifier';
@@ -32,7 +32,12 @@ export interface TestApp {
 }
 
 /** Boots the real application on a fresh real database (SQLite, or MySQL when TEST_MYSQL_URL is set). */
-export async function startTestApp(env: Record<string, string> = {}, clock?: Clock): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  clock?: Clock,
+  /** e.g. `log`: a JSON logger writing to a stream the test reads (tests are silent otherwise). */
+  extra: Pick<AppDependencies, 'log'> = {},
+): Promise<TestApp> {
   const database = await freshTestDatabase();
   const config = loadConfig({
     AUTH_JWT_SECRET: TEST_SECRET,
@@ -43,7 +48,7 @@ export async function startTestApp(env: Record<string, string> = {}, clock?: Clo
     ...env,
   });
   const dataSource = await openDatabase(config.db, 5_000);
-  const app = await createApp(config, { dataSource, clock, logger: false });
+  const app = await createApp(config, { dataSource, clock, logger: false, ...extra });
   // Listen once on an ephemeral port: supertest would otherwise start a listener per request, which breaks under
   // concurrent requests.
   await app.listen(0, '127.0.0.1');

@@ -92,7 +92,6 @@ export interface EventWithLinks {
 
 export interface EventListResult {
   rows: CalendarEvent[];
-  links: Map<number, EventLinks>;
   total: number;
   /** Effective date bounds for list links (site-zone wall clocks). */
   applied: Array<[string, string]>;
@@ -246,9 +245,8 @@ export class EventsService {
       offset: (input.page - 1) * input.perPage,
       limit: input.perPage,
     });
-    const links = await this.repo.loadLinks(rows.map((r) => r.id));
     const unlocked = new Set(rows.filter((e) => isProtected(e) && this.mayUnlock(e, caller, input.password)).map((e) => e.id));
-    return { rows, links, total, applied: window.applied, unlocked };
+    return { rows, total, applied: window.applied, unlocked };
   }
 
   /** May the caller see this protected event unlocked (§6.11)? */

@@ -32,8 +32,22 @@ export interface ParsedDate {
 
 const OFFSET_ZONE = /^UTC([+-])(\d{1,2})(?::(\d{2}))?$/i;
 
+/**
+ * Valid zones already resolved: luxon's `isValidZone` builds an `Intl.DateTimeFormat` per call, which dominated the
+ * cost of presenting a list page (several conversions per event). Only valid zones are kept, so the map stays bounded.
+ */
+const resolvedZones = new Map<string, Zone>();
+
 /** The luxon zone of a stored timezone value (IANA name, `UTC`, `UTC+2`, `UTC-3`, `UTC+5:30`); null if unknown. */
 export function zoneOf(zone: string): Zone | null {
+  const known = resolvedZones.get(zone);
+  if (known) return known;
+  const resolved = resolveZone(zone);
+  if (resolved) resolvedZones.set(zone, resolved);
+  return resolved;
+}
+
+function resolveZone(zone: string): Zone | null {
   const z = zone.trim();
   if (/^utc$/i.test(z)) return FixedOffsetZone.utcInstance;
   const m = OFFSET_ZONE.exec(z);

@@ -20,10 +20,14 @@ import { CalendarEvent, EventLinks } from '../domain/calendar-event';
 import { parseCost } from '../domain/cost';
 import { isoWithOffset, timezoneAbbreviation, toZone } from '../domain/date-input';
 
-/** Everything a page of events needs besides the rows, loaded in batches (no N+1). */
+/**
+ * Everything a page of events needs besides the rows, loaded in batches: one query each for the page's venues,
+ * organizers, terms and term counts, whatever the page size and the number of links (no N+1), plus one for images
+ * when any is referenced.
+ */
 interface Related {
-  venues: Map<number, Venue>;
-  organizers: Map<number, Organizer>;
+  venues: Map<number, Venue[]>;
+  organizers: Map<number, Organizer[]>;
   terms: Map<number, EventTerms>;
   images: Map<number, ImageWire>;
 }
@@ -41,51 +45,40 @@ export class EventPresenter {
     private readonly media: MediaService,
   ) {}
 
-  private async related(items: Array<{ event: CalendarEvent; links: EventLinks }>): Promise<Related> {
-    const venueIds = [...new Set(items.flatMap((i) => i.links.venueIds))];
-    const organizerIds = [...new Set(items.flatMap((i) => i.links.organizerIds))];
+  private async related(events: CalendarEvent[]): Promise<Related> {
+    const ids = events.map((e) => e.id);
     const [venues, organizers, terms] = await Promise.all([
-      this.venues.findByIds(venueIds),
-      this.organizers.findByIds(organizerIds),
-      this.terms.termsForEvents(items.filter((i) => i.links.termIds.length > 0).map((i) => i.event.id)),
+      this.venues.findForEvents(ids),
+      this.organizers.findForEvents(ids),
+      this.terms.termsForEvents(ids),
     ]);
     const imageIds = [
-      ...items.map((i) => i.event.imageId),
-      ...venues.map((v) => v.imageId),
-      ...organizers.map((o) => o.imageId),
+      ...events.map((e) => e.imageId),
+      ...[...venues.values()].flat().map((v) => v.imageId),
+      ...[...organizers.values()].flat().map((o) => o.imageId),
     ].filter((id): id is number => id !== null && id !== undefined);
     const images = await this.media.findByIds(imageIds);
-    return {
-      venues: new Map(venues.map((v) => [Number(v.id), v])),
-      organizers: new Map(organizers.map((o) => [Number(o.id), o])),
-      terms,
-      images,
-    };
+    return { venues, organizers, terms, images };
   }
 
-  async one(event: CalendarEvent, links: EventLinks, api: string, withJsonLd: boolean): Promise<Record<string, unknown>> {
-    const related = await this.related([{ event, links }]);
-    return this.present(event, links, related, api, { withJsonLd, masked: false });
+  async one(event: CalendarEvent, _links: EventLinks, api: string, withJsonLd: boolean): Promise<Record<string, unknown>> {
+    const related = await this.related([event]);
+    return this.present(event, related, api, { withJsonLd, masked: false });
   }
 
   /** The single-read body (with json_ld, for the ETag) and the write-response body (no json_ld anywhere). */
-  async both(event: CalendarEvent, links: EventLinks, api: string): Promise<[Record<string, unknown>, Record<string, unknown>]> {
-    const related = await this.related([{ event, links }]);
+  async both(event: CalendarEvent, _links: EventLinks, api: string): Promise<[Record<string, unknown>, Record<string, unknown>]> {
+    const related = await this.related([event]);
     return [
-      this.present(event, links, related, api, { withJsonLd: true, masked: false }),
-      this.present(event, links, related, api, { withJsonLd: false, masked: false }),
+      this.present(event, related, api, { withJsonLd: true, masked: false }),
+      this.present(event, related, api, { withJsonLd: false, masked: false }),
     ];
   }
 
-  async many(
-    rows: CalendarEvent[],
-    links: Map<number, EventLinks>,
-    api: string,
-    masked: (e: CalendarEvent) => boolean,
-  ): Promise<Record<string, unknown>[]> {
-    const items = rows.map((event) => ({ event, links: links.get(event.id) ?? { venueIds: [], organizerIds: [], termIds: [] } }));
-    const related = await this.related(items);
-    return items.map((i) => this.present(i.event, i.links, related, api, { withJsonLd: false, masked: masked(i.event) }));
+  /** A page of events: its venues, organizers and terms are read by a fixed number of queries. */
+  async many(rows: CalendarEvent[], api: string, masked: (e: CalendarEvent) => boolean): Promise<Record<string, unknown>[]> {
+    const related = await this.related(rows);
+    return rows.map((e) => this.present(e, related, api, { withJsonLd: false, masked: masked(e) }));
   }
 
   private globalId(id: number): string {
@@ -94,7 +87,6 @@ export class EventPresenter {
 
   private present(
     e: CalendarEvent,
-    links: EventLinks,
     related: Related,
     api: string,
     opts: { withJsonLd: boolean; masked: boolean },
@@ -106,8 +98,8 @@ export class EventPresenter {
     const gid = this.globalId(e.id);
     const cost = e.costInput === null ? { cost: '', details: parseCost('').details } : parseCost(JSON.parse(e.costInput));
     const image = e.imageId !== null ? (related.images.get(e.imageId) ?? false) : false;
-    const venues = links.venueIds.map((id) => related.venues.get(id)).filter((v): v is Venue => v !== undefined);
-    const organizers = links.organizerIds.map((id) => related.organizers.get(id)).filter((o): o is Organizer => o !== undefined);
+    const venues = related.venues.get(e.id) ?? [];
+    const organizers = related.organizers.get(e.id) ?? [];
     const terms = related.terms.get(e.id) ?? { categories: [], tags: [] };
     const byName = (a: CountedTerm, b: CountedTerm) => {
       const x = fold(a.name);

@@ -47,7 +47,7 @@ export class EventsController {
     assertPageExists('event', page, result.rows.length);
     const pages = totalPages(result.total, page.perPage);
     setListHeaders(res, result.total, pages);
-    const events = await this.presenter.many(result.rows, result.links, api, (e) => e.postPassword !== '' && !result.unlocked.has(e.id));
+    const events = await this.presenter.many(result.rows, api, (e) => e.postPassword !== '' && !result.unlocked.has(e.id));
     const linkParams: LinkParam[] = [...result.applied, ...sentLinkParams(ListEventsParams, input, DATE_PARAMS)];
     const links = listLinks(`${api}/events/`, page, pages, linkParams);
     return { events, ...links, total: result.total, total_pages: pages };

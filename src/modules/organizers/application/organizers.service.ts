@@ -132,6 +132,13 @@ export class OrganizersService {
     return this.repo.findByIds([...new Set(ids)]);
   }
 
+  /** event id → its organizers in link order, any status, in one query (embedding in event pages). */
+  async findForEvents(eventIds: number[]): Promise<Map<number, Organizer[]>> {
+    if (eventIds.length === 0) return new Map();
+    await this.publishDue();
+    return this.repo.findForEvents([...new Set(eventIds)]);
+  }
+
   // ---------------------------------------------------------------- writes
 
   /** §10.2 / §10.4: create, or reuse the oldest matching organizer. Returns the organizer and whether it was reused. */

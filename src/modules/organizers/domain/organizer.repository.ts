@@ -23,6 +23,8 @@ export abstract class OrganizerRepository {
   abstract findPage(criteria: OrganizerListCriteria): Promise<Page<Organizer>>;
   abstract findById(id: number): Promise<Organizer | null>;
   abstract findByIds(ids: number[]): Promise<Organizer[]>;
+  /** event id → its organizers (any status) in link order, in one query: a list page's organizers (no N+1). */
+  abstract findForEvents(eventIds: number[]): Promise<Map<number, Organizer[]>>;
   abstract findBySlug(slug: string): Promise<Organizer | null>;
   abstract slugTaken(slug: string, exceptId?: number): Promise<boolean>;
   /** Oldest (lowest id) organizer not in the trash that matches the probe (§10.4). */

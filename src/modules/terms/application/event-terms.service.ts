@@ -81,9 +81,8 @@ export class EventTermsService {
   }
 
   async termsForEvents(eventIds: number[]): Promise<Map<number, EventTerms>> {
-    const linked = await this.repo.termsOfEvents(eventIds);
-    const all = [...linked.values()].flat();
-    const counts = await this.repo.countsOf(all.map((t) => t.id));
+    // Two queries whatever the number of events and links: the terms of the events, and their counts.
+    const [linked, counts] = await Promise.all([this.repo.termsOfEvents(eventIds), this.repo.countsOfEventTerms(eventIds)]);
     const out = new Map<number, EventTerms>();
     for (const eventId of eventIds) {
       const terms = (linked.get(eventId) ?? []).map((t) => withCount(t, counts));

@@ -142,6 +142,13 @@ export class VenuesService {
     return this.repo.findByIds([...new Set(ids)]);
   }
 
+  /** event id → its venues in link order, any status, in one query (embedding in event pages). */
+  async findForEvents(eventIds: number[]): Promise<Map<number, Venue[]>> {
+    if (eventIds.length === 0) return new Map();
+    await this.publishDue();
+    return this.repo.findForEvents([...new Set(eventIds)]);
+  }
+
   // ---------------------------------------------------------------- writes
 
   /** §10.2 / §10.4: create, or reuse the oldest matching venue. Returns the venue and whether it was reused. */

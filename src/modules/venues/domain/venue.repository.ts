@@ -23,6 +23,8 @@ export abstract class VenueRepository {
   abstract findPage(criteria: VenueListCriteria): Promise<Page<Venue>>;
   abstract findById(id: number): Promise<Venue | null>;
   abstract findByIds(ids: number[]): Promise<Venue[]>;
+  /** event id → its venues (any status) in link order, in one query: a list page's venues (no N+1). */
+  abstract findForEvents(eventIds: number[]): Promise<Map<number, Venue[]>>;
   abstract findBySlug(slug: string): Promise<Venue | null>;
   abstract slugTaken(slug: string, exceptId?: number): Promise<boolean>;
   /** Oldest (lowest id) venue not in the trash that matches the probe (§10.4). */

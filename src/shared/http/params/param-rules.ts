@@ -30,6 +30,8 @@ export interface ParamSpec {
   acceptNumbers?: boolean;
   /** A documented default (index, /doc); the handler applies the real default. */
   default?: unknown;
+  /** A documented default that depends on the moment (event list dates), computed when the index or /doc is served. */
+  defaultAt?: (now: Date, siteZone: string) => unknown;
   format?: string;
   /** Extra validation after the kind check; returns a problem or null. */
   check?: (value: unknown, param: string) => ParamProblem | null;

@@ -15,7 +15,8 @@ export function declaredParams(dto: Function): DeclaredParam[] {
   return (Reflect.getMetadata(SPECS, dto.prototype) as DeclaredParam[] | undefined) ?? [];
 }
 
-function swaggerType(spec: ParamSpec): Record<string, unknown> {
+/** The JSON-schema type keywords of a parameter: the one mapping used by Swagger, the namespace index and /doc. */
+export function swaggerType(spec: ParamSpec): Record<string, unknown> {
   switch (spec.kind) {
     case 'integer':
       return { type: 'integer' };
@@ -28,7 +29,8 @@ function swaggerType(spec: ParamSpec): Record<string, unknown> {
     case 'list':
       return { type: 'array', items: { type: spec.items === 'integer' ? 'integer' : 'string' } };
     case 'date':
-      return { type: 'string', format: spec.format ?? 'date-time' };
+      // Not `date-time`: dates also take relative forms and wall-clock strings (CONTRACT §8.2.2).
+      return { type: 'string', ...(spec.format ? { format: spec.format } : {}) };
     case 'object':
       return { type: 'object' };
     case 'any':

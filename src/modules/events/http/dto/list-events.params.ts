@@ -1,14 +1,15 @@
 import { Param } from '../../../../shared/http/params/param.decorator';
+import { defaultEndBound, defaultStartBound } from '../../domain/event-date-window';
 import { PaginationParams } from '../../../../shared/http/params/pagination.params';
 
 const STRICT = { trueWords: ['yes', 'on'], falseWords: ['no', 'off'] } as const;
 
 /** Parameters of GET /events (CONTRACT §8.1), in the table's order. */
 export class ListEventsParams extends PaginationParams {
-  @Param({ kind: 'date', description: 'Events that start on or after this date.' })
+  @Param({ kind: 'date', description: 'Events that start on or after this date.', defaultAt: defaultStartBound })
   start_date?: string;
 
-  @Param({ kind: 'date', description: 'Events that end on or before this date.' })
+  @Param({ kind: 'date', description: 'Events that end on or before this date.', defaultAt: defaultEndBound })
   end_date?: string;
 
   @Param({ kind: 'date', description: 'Events that start before this date.' })

@@ -35,20 +35,16 @@ export class TypeOrmEventRepository extends EventRepository {
   }
 
   async findPage(c: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }> {
+    // The page and the total are two queries: a window function (COUNT(*) OVER ()) would make the database read and
+    // sort every matching row; alone, the page query walks the (status, start) index in order and stops at the limit.
     const q = this.query();
     this.applyCriteria(q, c);
-    const start = COLUMN[c.mode].start;
-    // One query for the page and the total (window function); a page past the end needs a separate count.
-    q.addSelect('COUNT(*) OVER ()', 'total_count');
-    q.orderBy(start, 'ASC').addOrderBy('e.id', 'ASC').offset(page.offset).limit(page.limit);
-    const { entities, raw } = await q.getRawAndEntities<{ total_count: unknown }>();
-    let total = raw.length ? Number(raw[0].total_count) : 0;
-    if (raw.length === 0 && page.offset > 0) {
-      const count = this.query();
-      this.applyCriteria(count, c);
-      total = await count.getCount();
-    }
-    return { rows: entities.map(toDomain), total };
+    q.orderBy(COLUMN[c.mode].start, 'ASC').addOrderBy('e.id', 'ASC').offset(page.offset).limit(page.limit);
+    const rows = await q.getMany();
+    const count = this.query().select('COUNT(*)', 'n');
+    this.applyCriteria(count, c);
+    const total = Number(((await count.getRawOne()) as { n: unknown } | undefined)?.n ?? 0);
+    return { rows: rows.map(toDomain), total };
   }
 
   private applyCriteria(q: SelectQueryBuilder<EventOrmEntity>, c: EventCriteria): void {

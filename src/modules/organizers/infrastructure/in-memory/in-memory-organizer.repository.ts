@@ -41,6 +41,11 @@ export class InMemoryOrganizerRepository extends OrganizerRepository {
   async findByIds(ids: number[]) {
     return ids.map((id) => this.organizers.get(id)).filter((v): v is Organizer => !!v).map((v) => ({ ...v }));
   }
+  async findForEvents(eventIds: number[]) {
+    return new Map(
+      eventIds.map((e) => [e, (this.links.get(e) ?? []).map((id) => this.organizers.get(id)).filter((o): o is Organizer => !!o).map((o) => ({ ...o }))]),
+    );
+  }
   async findBySlug(slug: string) {
     const key = fold(slug);
     for (const v of this.organizers.values()) if (v.slug === key) return { ...v };

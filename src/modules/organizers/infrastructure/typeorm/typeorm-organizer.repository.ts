@@ -21,7 +21,7 @@ const toDomain = (r: OrganizerOrmEntity): Organizer => ({
   phone: r.phone, website: r.website, email: r.email, imageId: r.imageId === null ? null : Number(r.imageId),
 });
 
-const toRow = (o: Organizer): OrganizerOrmEntity => ({
+export const toRow = (o: Organizer): OrganizerOrmEntity => ({
   ...o,
   nameKey: fold(o.name), descriptionKey: fold(o.description), phoneKey: fold(o.phone), emailKey: fold(o.email),
   websiteKey: fold(o.website),
@@ -93,6 +93,24 @@ export class TypeOrmOrganizerRepository extends OrganizerRepository {
     if (ids.length === 0) return [];
     const rows = await managerOf(this.dataSource).find(OrganizerOrmEntity, { where: { id: In(ids) } });
     return rows.map(toDomain);
+  }
+
+  async findForEvents(eventIds: number[]): Promise<Map<number, Organizer[]>> {
+    const out = new Map<number, Organizer[]>(eventIds.map((id) => [id, []]));
+    if (eventIds.length === 0) return out;
+    const { entities, raw } = await this.qb()
+      .innerJoin('event_organizers', 'l', 'l.organizer_id = v.id')
+      .addSelect('l.event_id', 'link_event_id')
+      .where('l.event_id IN (:...eventIds)', { eventIds })
+      .orderBy('l.event_id', 'ASC')
+      .addOrderBy('l.position', 'ASC')
+      .getRawAndEntities<{ link_event_id: unknown; v_id: unknown }>();
+    const byId = new Map(entities.map((e) => [Number(e.id), toDomain(e)]));
+    for (const r of raw) {
+      const organizer = byId.get(Number(r.v_id));
+      if (organizer) out.get(Number(r.link_event_id))?.push({ ...organizer });
+    }
+    return out;
   }
 
   async findBySlug(slug: string): Promise<Organizer | null> {

@@ -129,6 +129,22 @@ export class TypeOrmTermRepository extends TermRepository {
     return new Map(rows.map((r) => [Number(r.term_id), Number(r.n)]));
   }
 
+  async countsOfEventTerms(eventIds: number[]): Promise<Map<number, number>> {
+    const ids = [...new Set(eventIds)];
+    if (ids.length === 0) return new Map();
+    const rows: Array<{ term_id: unknown; n: unknown }> = await managerOf(this.dataSource)
+      .createQueryBuilder()
+      .select('et.term_id', 'term_id')
+      .addSelect('COUNT(*)', 'n')
+      .from('event_terms', 'et')
+      .innerJoin('events', 'e', 'e.id = et.event_id')
+      .where("e.status = 'publish'")
+      .andWhere('et.term_id IN (SELECT pt.term_id FROM event_terms pt WHERE pt.event_id IN (:...ids))', { ids })
+      .groupBy('et.term_id')
+      .getRawMany();
+    return new Map(rows.map((r) => [Number(r.term_id), Number(r.n)]));
+  }
+
   async eventExists(eventId: number): Promise<boolean> {
     if (!Number.isSafeInteger(eventId) || eventId <= 0) return false;
     const row = await managerOf(this.dataSource)
@@ -144,17 +160,17 @@ export class TypeOrmTermRepository extends TermRepository {
     const ids = [...new Set(eventIds)];
     const out = new Map<number, Term[]>(ids.map((id) => [id, []]));
     if (ids.length === 0) return out;
-    const links: Array<{ event_id: unknown; term_id: unknown }> = await managerOf(this.dataSource)
-      .createQueryBuilder()
-      .select('et.event_id', 'event_id')
-      .addSelect('et.term_id', 'term_id')
-      .from('event_terms', 'et')
+    // One join: the page's links and their terms together.
+    const { entities, raw } = await this.repo
+      .createQueryBuilder('t')
+      .innerJoin('event_terms', 'et', 'et.term_id = t.id')
+      .addSelect('et.event_id', 'link_event_id')
       .where('et.event_id IN (:...ids)', { ids })
-      .getRawMany();
-    const terms = new Map((await this.findByIds(null, links.map((l) => Number(l.term_id)))).map((t) => [t.id, t]));
-    for (const link of links) {
-      const term = terms.get(Number(link.term_id));
-      if (term) out.get(Number(link.event_id))?.push(term);
+      .getRawAndEntities<{ link_event_id: unknown; t_id: unknown }>();
+    const terms = new Map(entities.map((e) => [Number(e.id), toTerm(e)]));
+    for (const link of raw) {
+      const term = terms.get(Number(link.t_id));
+      if (term) out.get(Number(link.link_event_id))?.push({ ...term });
     }
     for (const list of out.values()) list.sort(byNameThenId);
     return out;

@@ -41,6 +41,9 @@ export class InMemoryVenueRepository extends VenueRepository {
   async findByIds(ids: number[]) {
     return ids.map((id) => this.venues.get(id)).filter((v): v is Venue => !!v).map((v) => ({ ...v }));
   }
+  async findForEvents(eventIds: number[]) {
+    return new Map(eventIds.map((e) => [e, (this.links.get(e) ?? []).map((id) => this.venues.get(id)).filter((v): v is Venue => !!v).map((v) => ({ ...v }))]));
+  }
   async findBySlug(slug: string) {
     const key = fold(slug);
     for (const v of this.venues.values()) if (v.slug === key) return { ...v };

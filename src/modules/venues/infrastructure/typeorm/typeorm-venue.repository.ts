@@ -25,7 +25,7 @@ const toDomain = (r: VenueOrmEntity): Venue => ({
   geoLat: r.geoLat === null ? null : Number(r.geoLat), geoLng: r.geoLng === null ? null : Number(r.geoLng),
 });
 
-const toRow = (v: Venue): VenueOrmEntity => ({
+export const toRow = (v: Venue): VenueOrmEntity => ({
   ...v,
   nameKey: fold(v.name), descriptionKey: fold(v.description), addressKey: fold(v.address), cityKey: fold(v.city),
   provinceKey: fold(v.province), stateKey: fold(v.state), stateprovinceKey: fold(v.stateprovince), zipKey: fold(v.zip),
@@ -98,6 +98,24 @@ export class TypeOrmVenueRepository extends VenueRepository {
     if (ids.length === 0) return [];
     const rows = await managerOf(this.dataSource).find(VenueOrmEntity, { where: { id: In(ids) } });
     return rows.map(toDomain);
+  }
+
+  async findForEvents(eventIds: number[]): Promise<Map<number, Venue[]>> {
+    const out = new Map<number, Venue[]>(eventIds.map((id) => [id, []]));
+    if (eventIds.length === 0) return out;
+    const { entities, raw } = await this.qb()
+      .innerJoin('event_venues', 'l', 'l.venue_id = v.id')
+      .addSelect('l.event_id', 'link_event_id')
+      .where('l.event_id IN (:...eventIds)', { eventIds })
+      .orderBy('l.event_id', 'ASC')
+      .addOrderBy('l.position', 'ASC')
+      .getRawAndEntities<{ link_event_id: unknown; v_id: unknown }>();
+    const byId = new Map(entities.map((e) => [Number(e.id), toDomain(e)]));
+    for (const r of raw) {
+      const venue = byId.get(Number(r.v_id));
+      if (venue) out.get(Number(r.link_event_id))?.push({ ...venue });
+    }
+    return out;
   }
 
   async findBySlug(slug: string): Promise<Venue | null> {

@@ -1,0 +1,191 @@
+#!/usr/bin/env node
+// `npm run bench`: builds nothing itself (the npm script builds first), starts the service on a fresh database, seeds
+// it with the seeder, and measures each scenario with autocannon at BENCH_CONNECTIONS connections, then the same bytes
+// from a bare Express route (bench/baseline-server.js) in the same run. Writes bench/results/<date>-<db>.json and the
+// results table of BENCHMARKS.md. Settings (environment):
+//   DB_TYPE / DATABASE_URL   as for the service (SQLite in a temporary directory by default)
+//   BENCH_EVENTS=1000        events to seed;  BENCH_REUSE_DB=1 skips the reset and seeding (e.g. a 1M-event database)
+//   BENCH_DURATION=5         seconds per scenario and per baseline;  BENCH_CONNECTIONS=10;  BENCH_PORT=3980 (+1 baseline)
+//   BENCH_DIST=dist          the built service;  BENCH_LABEL       a note stored with the results
+const { spawn, spawnSync, fork } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const autocannon = require('autocannon');
+
+const ROOT = path.resolve(__dirname, '..');
+const env = process.env;
+const DIST = path.resolve(ROOT, env.BENCH_DIST || 'dist');
+const DB = env.DB_TYPE === 'mysql' || (!env.DB_TYPE && env.DATABASE_URL) ? 'mysql' : 'sqlite';
+const EVENTS = Number(env.BENCH_EVENTS || 1000);
+const DURATION = Number(env.BENCH_DURATION || 5);
+const CONNECTIONS = Number(env.BENCH_CONNECTIONS || 10);
+const PORT = Number(env.BENCH_PORT || 3980);
+const SECRET = 'bench-secret-bench-secret-bench-secret';
+const API = `http://127.0.0.1:${PORT}/wp-json/calendar/events/v1`;
+
+const log = (m) => process.stderr.write(`bench: ${m}\n`);
+
+function dbEnv() {
+  if (DB === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-bench-'));
+    return { DB_TYPE: 'sqlite', DB_SQLITE_PATH: path.join(dir, 'bench.sqlite') };
+  }
+  return { DB_TYPE: 'mysql', DATABASE_URL: env.DATABASE_URL };
+}
+
+async function resetMysql(url) {
+  const mysql = require('mysql2/promise');
+  const u = new URL(url);
+  const name = decodeURIComponent(u.pathname.slice(1));
+  if (!/bench|perf|test/i.test(name)) throw new Error(`refusing to reset "${name}": the bench database name must contain bench, perf or test`);
+  const c = await mysql.createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password) });
+  await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
+  await c.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await c.end();
+}
+
+function rssOf(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+async function waitFor(url, child) {
+  for (let i = 0; i < 120; i++) {
+    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`service did not answer ${url}`);
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+const summary = (r) => ({
+  reqPerSec: Math.round(r.requests.average),
+  p50Ms: r.latency.p50,
+  p99Ms: r.latency.p99,
+  non2xx: r.non2xx,
+  errors: r.errors + r.timeouts,
+});
+
+async function main() {
+  if (!fs.existsSync(path.join(DIST, 'main.js'))) throw new Error(`${DIST}/main.js not found: build first (npm run build)`);
+  const database = dbEnv();
+  if (!env.BENCH_REUSE_DB) {
+    if (DB === 'mysql') await resetMysql(database.DATABASE_URL);
+    log(`seeding ${EVENTS} events (${DB})`);
+    const seeded = spawnSync(process.execPath, [path.join(DIST, 'tools/seed/main.js'), '--events', String(EVENTS), '--seed', '1'], {
+      env: { ...env, ...database },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    if (seeded.status !== 0) throw new Error('seeding failed');
+  }
+  const service = spawn(process.execPath, [path.join(DIST, 'main.js')], {
+    env: { ...env, ...database, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${PORT}`, AUTH_JWT_SECRET: SECRET, AUTH_USERS: '1,2,3,4,5', RATE_LIMIT_MAX: '0', LOG_LEVEL: 'warn', WORKERS: '1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let peakRss = 0;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(service.pid) ?? 0)), 250);
+  try {
+    await waitFor(`${API}/events?per_page=1`, service);
+    const { signDevelopmentToken } = require(path.join(DIST, 'shared/auth/token-verifier.js'));
+    const token = `Bearer ${await signDevelopmentToken(SECRET, 2, 'editor', 3600)}`;
+    const first = await (await fetch(`${API}/events?per_page=50`)).json();
+    const event = first.events.find((e) => e.categories.length && e.organizer.length && !Array.isArray(e.venue)) ?? first.events[0];
+    const category = event.categories[0]?.slug;
+    const anchor = new Date().toISOString().slice(0, 10);
+    const later = new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10);
+    const createBody = JSON.stringify({ title: 'Bench Jazz Night', start_date: `${later} 20:00`, end_date: `${later} 23:00`, categories: ['Music'], venue: event.venue?.id });
+    const scenarios = [
+      { name: 'default list, per_page 10', path: '/events' },
+      { name: 'default list, per_page 50', path: '/events?per_page=50' },
+      { name: 'date range', path: `/events?start_date=${anchor}&end_date=${later}` },
+      { name: 'search', path: '/events?search=jazz' },
+      { name: 'categories', path: `/events?categories=${encodeURIComponent(category ?? 'music')}` },
+      { name: 'venue', path: `/events?venue=${event.venue?.id ?? 0}` },
+      { name: 'single by id', path: `/events/${event.id}` },
+      { name: 'single by slug', path: `/events/by-slug/${event.slug}` },
+      { name: 'create', path: '/events', method: 'POST', body: createBody, headers: { 'content-type': 'application/json', authorization: token } },
+    ];
+    const results = [];
+    for (const sc of scenarios) {
+      const probe = await fetch(API + sc.path, { method: sc.method ?? 'GET', body: sc.body, headers: sc.headers });
+      const bytes = Buffer.from(await probe.arrayBuffer());
+      if (probe.status >= 400) throw new Error(`${sc.name}: ${probe.status} ${bytes.toString().slice(0, 200)}`);
+      const request = { url: API + sc.path, method: sc.method ?? 'GET', body: sc.body, headers: sc.headers };
+      log(`${sc.name}: service`);
+      const serviceRun = summary(await cannon(request));
+      const bodyFile = path.join(os.tmpdir(), `bench-body-${process.pid}`);
+      fs.writeFileSync(bodyFile, bytes);
+      const baseline = fork(path.join(__dirname, 'baseline-server.js'), [], {
+        env: { ...env, PORT: String(PORT + 1), BASELINE_BODY_FILE: bodyFile, BASELINE_STATUS: String(probe.status), BASELINE_CONTENT_TYPE: probe.headers.get('content-type') ?? '' },
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      });
+      await new Promise((r) => baseline.once('message', r));
+      log(`${sc.name}: baseline`);
+      const baselineRun = summary(await cannon({ ...request, url: request.url.replace(`:${PORT}/`, `:${PORT + 1}/`) }));
+      baseline.kill('SIGTERM');
+      fs.rmSync(bodyFile, { force: true });
+      results.push({ scenario: sc.name, bytes: bytes.length, service: serviceRun, baseline: baselineRun, ratio: Math.round((100 * serviceRun.reqPerSec) / Math.max(1, baselineRun.reqPerSec)) / 100 });
+      log(`${sc.name}: ${serviceRun.reqPerSec} req/s (p50 ${serviceRun.p50Ms} ms, p99 ${serviceRun.p99Ms} ms) vs baseline ${baselineRun.reqPerSec} → ${results.at(-1).ratio}`);
+    }
+    const report = {
+      date: new Date().toISOString(),
+      db: DB,
+      events: env.BENCH_REUSE_DB ? 'existing database' : EVENTS,
+      label: env.BENCH_LABEL ?? '',
+      method: { tool: 'autocannon 8', connections: CONNECTIONS, durationSeconds: DURATION, baseline: 'bare Express 5 route, same bytes, same run' },
+      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadavg: os.loadavg() },
+      peakRssMb: Math.round(peakRss / 2 ** 20),
+      results,
+    };
+    const file = path.join(__dirname, 'results', `${report.date.slice(0, 10)}-${DB}.json`);
+    fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    updateMarkdown(report);
+    log(`wrote ${path.relative(ROOT, file)} and BENCHMARKS.md (peak RSS ${report.peakRssMb} MB)`);
+  } finally {
+    clearInterval(sampler);
+    service.kill('SIGTERM');
+  }
+}
+
+/** Replaces the table between `<!-- bench:<db> -->` markers in BENCHMARKS.md (creating the section when missing). */
+function updateMarkdown(report) {
+  const file = path.join(ROOT, 'BENCHMARKS.md');
+  const start = `<!-- bench:${report.db}:start -->`;
+  const end = `<!-- bench:${report.db}:end -->`;
+  const rows = report.results.map(
+    (r) => `| ${r.scenario} | ${r.service.reqPerSec} | ${r.service.p50Ms} | ${r.service.p99Ms} | ${r.baseline.reqPerSec} | ${r.ratio} | ${r.bytes} |`,
+  );
+  const table = [
+    start,
+    `Latest \`npm run bench\` on ${report.db} — ${report.date.slice(0, 16).replace('T', ' ')} UTC, ${report.events} events, ${report.method.connections} connections, ${report.method.durationSeconds} s per run, ${report.machine.cpus} CPUs (load ${report.machine.loadavg.map((l) => l.toFixed(1)).join(' ')}), Node ${report.machine.node}, peak service RSS ${report.peakRssMb} MB${report.label ? `, ${report.label}` : ''}.`,
+    '',
+    '| scenario | req/s | p50 ms | p99 ms | baseline req/s | ratio | body bytes |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+    end,
+  ].join('\n');
+  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const i = text.indexOf(start);
+  const j = text.indexOf(end);
+  text = i >= 0 && j > i ? text.slice(0, i) + table + text.slice(j + end.length) : `${text.trimEnd()}\n\n${table}\n`;
+  fs.writeFileSync(file, text);
+}
+
+main().catch((e) => {
+  log(`failed: ${e.stack || e.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+import type { ShutdownState } from '../health/shutdown-state';
+
+/** The JSON default; the `/docs` pages replace it with their own policy. */
+export const DEFAULT_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * `no-cache` (revalidate, ETags make that cheap) for successful anonymous GET/HEAD; `no-store` for everything else,
+ * so nothing a token unlocked and no error is ever kept by a shared cache (CONTRACT §13.6).
+ */
+export function cacheControlFor(method: string, status: number, headers: IncomingHttpHeaders): string {
+  const read = method === 'GET' || method === 'HEAD';
+  const successful = (status >= 200 && status < 300) || status === 304;
+  return read && successful && headers.authorization === undefined ? 'no-cache' : 'no-store';
+}
+
+/**
+ * Security and caching headers of CONTRACT §13.6 on every response, plus `Connection: close` once shutdown has begun
+ * (§13.7). Helmet sets the standard headers; Cache-Control and Connection are decided when the status is known (right
+ * before the headers are written), unless a handler chose its own Cache-Control.
+ */
+export function responseHeadersMiddleware(publicUrl: string, shutdown: ShutdownState): RequestHandler[] {
+  const headers = helmet({
+    contentSecurityPolicy: false, // set below in the contract's exact spelling
+    crossOriginResourcePolicy: false, // an API read cross-origin through CORS
+    crossOriginOpenerPolicy: false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: publicUrl.startsWith('https') ? { maxAge: 31536000, includeSubDomains: false } : false,
+  });
+  const decideLate = (req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Content-Security-Policy', DEFAULT_CSP);
+    res.setHeader('X-Robots-Tag', 'noindex');
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+      if (!this.headersSent) {
+        const status = typeof args[0] === 'number' ? args[0] : this.statusCode;
+        if (!this.hasHeader('Cache-Control') && !headerArgumentHas(args, 'cache-control')) {
+          this.setHeader('Cache-Control', cacheControlFor(req.method, status, req.headers));
+        }
+        if (shutdown.shuttingDown) this.setHeader('Connection', 'close');
+      }
+      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+    } as typeof res.writeHead;
+    next();
+  };
+  return [headers as unknown as RequestHandler, decideLate];
+}
+
+/** Whether writeHead(status, [message], headers) itself names the header. */
+function headerArgumentHas(args: unknown[], name: string): boolean {
+  const candidate = args.find((a) => a !== null && typeof a === 'object') as OutgoingHttpHeaders | unknown[] | undefined;
+  if (!candidate) return false;
+  if (Array.isArray(candidate)) return candidate.some((v, i) => i % 2 === 0 && String(v).toLowerCase() === name);
+  return Object.keys(candidate).some((k) => k.toLowerCase() === name);
+}

@@ -1,0 +1,63 @@
+import { DynamicModule, Module, Type } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/app-config';
+import { RateLimitStore } from './domain/rate-limit-store';
+import { HealthController } from './health/health.controller';
+import { ReadinessProbe } from './health/readiness-probe';
+import { ShutdownState } from './health/shutdown-state';
+import { InFlightRequests } from './http/in-flight-requests';
+import { HttpMetrics } from './metrics/http-metrics';
+import { MetricsController } from './metrics/metrics.controller';
+import { ClusterMetricsSource, LocalMetricsSource, MetricsSource } from './metrics/metrics-source';
+import { ClusterRateLimitStore } from './rate-limit/cluster-rate-limit.store';
+import { InMemoryRateLimitStore } from './rate-limit/in-memory-rate-limit.store';
+
+export interface OperationsOptions {
+  config: AppConfig;
+  /** The process' JSON logger (CONTRACT §13.3). */
+  log: Logger;
+  /** True in a worker of WORKERS > 1: counters and metrics are then kept by the cluster primary. */
+  clusterWorker: boolean;
+}
+
+/** DI token of the root pino logger. */
+export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
+
+/**
+ * Operating the service behind a gateway (CONTRACT §13): health, metrics, JSON logs, rate-limit counters, shutdown
+ * state. The HTTP steps that must run before routing are installed by `installOperations` (see install-operations.ts).
+ */
+@Module({})
+export class OperationsModule {
+  static forRoot(options: OperationsOptions): DynamicModule {
+    const { config, log, clusterWorker } = options;
+    const controllers: Type[] = [HealthController, ...(config.metricsEnabled ? [MetricsController] : [])];
+    const providers = [
+      { provide: ROOT_LOGGER, useValue: log },
+      { provide: ShutdownState, useValue: new ShutdownState() },
+      { provide: InFlightRequests, useValue: new InFlightRequests() },
+      { provide: ReadinessProbe, useFactory: (ds: DataSource) => new ReadinessProbe(ds), inject: [DataSource] },
+      {
+        provide: HttpMetrics,
+        useFactory: (inFlight: InFlightRequests, ds: DataSource) => new HttpMetrics(inFlight, ds),
+        inject: [InFlightRequests, DataSource],
+      },
+      {
+        provide: MetricsSource,
+        useFactory: (metrics: HttpMetrics) =>
+          clusterWorker ? new ClusterMetricsSource(metrics.registry) : new LocalMetricsSource(metrics.registry),
+        inject: [HttpMetrics],
+      },
+      { provide: RateLimitStore, useValue: clusterWorker ? new ClusterRateLimitStore() : new InMemoryRateLimitStore() },
+    ];
+    return {
+      module: OperationsModule,
+      imports: [LoggerModule.forRoot({ pinoHttp: { logger: log }, useExisting: true })],
+      controllers,
+      providers,
+      exports: providers.map((p) => p.provide),
+    };
+  }
+}

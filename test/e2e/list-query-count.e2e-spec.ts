@@ -1,0 +1,53 @@
+import { seedDatabase } from '../../src/tools/seed/seeder';
+import { captureQueries, SEED_ANCHOR, SeededApp, startSeededApp } from './support/seeded-app';
+
+/**
+ * Issue 5: listing the default window with 10,000 events in the database costs a fixed number of SQL queries per
+ * request — the same at per_page 1, 10 and 50, and for pages whose events have many links or none (no N+1).
+ */
+describe('event list: a fixed number of SQL queries on 10,000 events', () => {
+  let s: SeededApp;
+  /** "Now" of a second data set, twenty years later: its default window holds only events without any link. */
+  const LATER = '2046-11-22';
+
+  beforeAll(async () => {
+    s = await startSeededApp({ events: 10_000, venues: 200, organizers: 200, categories: 40, tags: 100 });
+    await seedDatabase(
+      s.t.dataSource,
+      { events: 500, venues: 0, organizers: 0, categories: 0, tags: 0, seed: 2, anchor: LATER },
+      { siteZone: s.t.config.calendarTimezone },
+    );
+  }, 120_000);
+  afterAll(async () => s.t.close());
+
+  const queriesOf = async (perPage: number) => {
+    const go = () => s.t.http().get(`${s.t.api}/events`).query({ per_page: perPage });
+    await go(); // periodic work (publishing due records) is not part of a list request
+    let body: { events: Array<Record<string, any>>; total: number } = { events: [], total: 0 };
+    const queries = await captureQueries(s.t.dataSource, async () => {
+      const res = await go();
+      expect(res.status).toBe(200);
+      body = res.body;
+    });
+    expect(body.events).toHaveLength(perPage);
+    return { count: queries.length, events: body.events, total: body.total };
+  };
+
+  it('is the same at per_page 1, 10 and 50 and for pages with many links or none', async () => {
+    s.clock.set(new Date(`${SEED_ANCHOR}T12:00:00Z`));
+    const one = await queriesOf(1);
+    const ten = await queriesOf(10);
+    const fifty = await queriesOf(50);
+    expect(one.total).toBeGreaterThan(2_000);
+    const links = (e: Record<string, any>) => e.organizer.length + e.categories.length + e.tags.length + (Array.isArray(e.venue) ? e.venue.length : 1);
+    expect(fifty.events.reduce((n, e) => n + links(e), 0)).toBeGreaterThan(150);
+
+    s.clock.set(new Date(`${LATER}T12:00:00Z`));
+    const bare = await queriesOf(10);
+    expect(bare.events.every((e) => links(e) === 0)).toBe(true);
+
+    expect([one.count, ten.count, fifty.count, bare.count]).toEqual([one.count, one.count, one.count, one.count]);
+    // the page, its total, then the venues, organizers, terms and term counts of the page
+    expect(one.count).toBe(6);
+  });
+});

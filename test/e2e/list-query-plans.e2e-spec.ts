@@ -1,0 +1,78 @@
+import { captureQueries, CapturedQuery, SEED_ANCHOR, SeededApp, startSeededApp } from './support/seeded-app';
+
+/**
+ * Issue 8: the query plan of every list scenario, on a seeded data set (PLAN_TEST_EVENTS events, default 5,000; CI runs
+ * 20,000 on MariaDB, the full check is 100,000). The page query is the one the service really sends (captured), and
+ * the database's own EXPLAIN must show neither a full scan of the events table nor a sort of more rows than the page
+ * (MariaDB: `type: ALL` / `Using filesort` over more rows than per_page; SQLite: `SCAN e` / `USE TEMP B-TREE FOR ORDER BY`).
+ */
+const EVENTS = Number(process.env.PLAN_TEST_EVENTS ?? 5_000);
+
+describe(`event list query plans on ${EVENTS} events`, () => {
+  let s: SeededApp;
+
+  beforeAll(async () => {
+    s = await startSeededApp({ events: EVENTS, venues: Math.max(20, EVENTS / 50), organizers: Math.max(20, EVENTS / 50), categories: 40, tags: 100 });
+  }, 600_000);
+  afterAll(async () => s.t.close());
+
+  /** The page query of one list request: the SELECT over `events` with ORDER BY … LIMIT. */
+  const pageQuery = async (query: Record<string, unknown>): Promise<CapturedQuery> => {
+    const queries = await captureQueries(s.t.dataSource, async () => {
+      const res = await s.t.http().get(`${s.t.api}/events`).query(query);
+      expect(res.status).toBe(200);
+      expect(res.body.events.length).toBeGreaterThan(0);
+    });
+    const page = queries.filter((q) => /^\s*SELECT/i.test(q.sql) && /FROM\s+[`"]events[`"]/i.test(q.sql) && /ORDER BY/i.test(q.sql) && /LIMIT/i.test(q.sql));
+    expect(page).toHaveLength(1);
+    return page[0];
+  };
+
+  const problemsOf = async (q: CapturedQuery, perPage: number): Promise<string[]> => {
+    if (s.t.db === 'mysql') {
+      const plan = (await s.t.dataSource.query(`EXPLAIN ${q.sql}`, q.params)) as Array<{ table: string; type: string; rows: number; Extra: string | null }>;
+      const problems: string[] = [];
+      for (const row of plan) {
+        if (row.table === 'e' && row.type === 'ALL') problems.push(`full scan of events: ${JSON.stringify(row)}`);
+        if ((row.Extra ?? '').includes('filesort') && Number(row.rows) > perPage) problems.push(`filesort over ~${row.rows} rows: ${JSON.stringify(row)}`);
+      }
+      return problems;
+    }
+    const plan = (await s.t.dataSource.query(`EXPLAIN QUERY PLAN ${q.sql}`, q.params)) as Array<{ detail: string }>;
+    return plan
+      .map((row) => row.detail)
+      .filter((d) => /^SCAN e$/.test(d) || /USE TEMP B-TREE FOR (ORDER BY|RIGHT PART OF ORDER BY)/.test(d))
+      .map((d) => `${d} (plan: ${plan.map((r) => r.detail).join(' | ')})`);
+  };
+
+  const cases: Array<[string, () => Record<string, unknown>]> = [
+    ['default window', () => ({})],
+    ['date range', () => ({ start_date: SEED_ANCHOR, end_date: '2027-01-31' })],
+    ['search', () => ({ search: 'jazz' })],
+    ['categories', () => ({ categories: s.summary.terms.find((t) => t.taxonomy === 'category')!.slug })],
+    ['venue', () => ({ venue: s.summary.venues.find((v) => v.status === 'publish')!.id })],
+    ['organizer', () => ({ organizer: s.summary.organizers.find((o) => o.status === 'publish')!.id })],
+    ['per_page 50', () => ({ per_page: 50 })],
+  ];
+
+  const check = async (query: () => Record<string, unknown>) => {
+    const params = query();
+    const perPage = Number(params.per_page ?? 10);
+    const q = await pageQuery(params);
+    expect(await problemsOf(q, perPage)).toEqual([]);
+  };
+
+  /**
+   * KNOWN ISSUE (issue 8, open): on MariaDB the link filters (`e.id IN (SELECT event_id FROM event_<links> …)`) become
+   * semi-joins driven by the link table, then a filesort of every linked event. Marked `failing` so the tier stays green
+   * and this test turns red the day the plan is fixed (then make it a normal case). Fix candidates: a start column in
+   * the link tables with a (link_id, start, event_id) index, or EXISTS with exists_to_in/semijoin off.
+   */
+  const LINK_FILTERS = new Set(['categories', 'venue', 'organizer']);
+  const knownBad = (name: string) => process.env.TEST_MYSQL_URL !== undefined && LINK_FILTERS.has(name);
+
+  for (const [name, query] of cases) {
+    if (knownBad(name)) it.failing(`${name}: no full scan of events, no sort beyond the page (known issue on MariaDB)`, () => check(query));
+    else it(`${name}: no full scan of events, no sort beyond the page`, () => check(query));
+  }
+});
