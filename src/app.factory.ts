@@ -1,7 +1,6 @@
 import { INestApplication, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Logger as PinoNestLogger } from 'nestjs-pino';
 import type { Logger as PinoLogger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
@@ -9,11 +8,15 @@ import { OpenApiDocument } from './discovery/openapi/openapi-document';
 import type { AppConfig } from './config/app-config';
 import { TokenVerifier } from './shared/auth/token-verifier';
 import { UserDirectory } from './shared/auth/user-directory';
-import type { Clock } from './shared/domain/clock';
 import { ContractExpressAdapter } from './shared/http/contract-express-adapter';
 import { transportMiddleware } from './shared/http/transport.middleware';
 import { installOperations } from './operations/install-operations';
 import { createRootLogger } from './operations/logging/root-logger';
+import { NestJsonLogger } from './operations/logging/nest-json-logs';
+import { onPeerWrite, tellPeersAboutWrite } from './operations/cluster/cluster-ipc';
+import { Clock } from './shared/domain/clock';
+import { readCacheMiddleware } from './shared/http/read-cache/read-cache.middleware';
+import { ResponseCache } from './shared/http/read-cache/response-cache';
 
 export interface AppDependencies {
   dataSource: DataSource;
@@ -35,7 +38,7 @@ export async function createApp(config: AppConfig, deps: AppDependencies): Promi
     new ContractExpressAdapter(),
     { bodyParser: false, logger: deps.logger ?? ['error', 'warn', 'log'], bufferLogs: deps.logger === undefined },
   );
-  if (deps.logger === undefined) app.useLogger(app.get(PinoNestLogger));
+  if (deps.logger === undefined) app.useLogger(new NestJsonLogger(log));
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('case sensitive routing', false);
@@ -43,6 +46,12 @@ export async function createApp(config: AppConfig, deps: AppDependencies): Promi
   app.set('trust proxy', config.trustProxy);
   installOperations(app, config); // request id, logs, metrics, headers, CORS preflight, rate-limit counting: first
   app.use(transportMiddleware(config));
+  if (config.readCache.ttlMs > 0) {
+    const cache = new ResponseCache(config.readCache.ttlMs, config.readCache.maxBytes, app.get(Clock));
+    const clusterWorker = deps.clusterWorker ?? false;
+    if (clusterWorker) onPeerWrite(() => cache.invalidate());
+    app.use(readCacheMiddleware(cache, { apiPrefix: config.apiPrefix, onWrite: clusterWorker ? tellPeersAboutWrite : undefined }));
+  }
   // No enableShutdownHooks(): main.ts shuts down gracefully itself (CONTRACT §13.7; Nest's hook re-raises the signal).
   await app.init();
   app.get(OpenApiDocument).generate(app); // /doc: scanned once the routes exist (CONTRACT §12.2)

@@ -49,6 +49,8 @@ export interface AppConfig {
   metricsEnabled: boolean;
   logLevel: LogLevel;
   shutdownGraceMs: number;
+  /** In-process cache of anonymous read responses (extension): entry lifetime (0 = off) and memory budget. */
+  readCache: { ttlMs: number; maxBytes: number };
   workers: number;
   nodeEnv: string;
 }
@@ -309,6 +311,10 @@ export function loadConfig(env: Env, cores = 1): AppConfig {
     metricsEnabled: r.boolean('METRICS_ENABLED', true),
     logLevel: r.oneOf('LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const),
     shutdownGraceMs: r.integer('SHUTDOWN_GRACE_MS', 10000, 0, 3_600_000),
+    readCache: {
+      ttlMs: r.integer('READ_CACHE_TTL_MS', 1000, 0, 60_000),
+      maxBytes: r.integer('READ_CACHE_MAX_MB', 32, 1, 4096) * 1024 * 1024,
+    },
     workers: readWorkers(r, cores),
     nodeEnv,
   };

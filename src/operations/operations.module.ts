@@ -1,5 +1,4 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
-import { LoggerModule } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
@@ -54,7 +53,6 @@ export class OperationsModule {
     ];
     return {
       module: OperationsModule,
-      imports: [LoggerModule.forRoot({ pinoHttp: { logger: log }, useExisting: true })],
       controllers,
       providers,
       exports: providers.map((p) => p.provide),

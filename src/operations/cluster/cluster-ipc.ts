@@ -65,3 +65,26 @@ export function answerWorkers(handlers: Record<string, (payload: unknown) => unk
 
 export const RATE_HIT = 'calendar:rate-limit-hit';
 export const CLUSTER_METRICS = 'calendar:cluster-metrics';
+export const READ_CACHE_CLEAR = 'calendar:read-cache-clear';
+
+/** A worker tells its peers (through the primary) that it wrote: their read caches must forget what they hold. */
+export function tellPeersAboutWrite(): void {
+  if (process.send && process.connected) process.send({ type: READ_CACHE_CLEAR });
+}
+
+/** In a worker: runs `clear` whenever a peer wrote. */
+export function onPeerWrite(clear: () => void): void {
+  process.on('message', (message: { type?: unknown }) => {
+    if (message && message.type === READ_CACHE_CLEAR) clear();
+  });
+}
+
+/** In the primary: passes a worker's write notice on to every other worker. */
+export function relayWriteNotices(): void {
+  cluster.default.on('message', (sender, message: { type?: unknown }) => {
+    if (!message || message.type !== READ_CACHE_CLEAR) return;
+    for (const worker of Object.values(cluster.default.workers ?? {})) {
+      if (worker && worker !== sender && worker.isConnected()) worker.send({ type: READ_CACHE_CLEAR });
+    }
+  });
+}

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/app-config';
 import { openDatabase } from '../../database/database';
 import { InMemoryRateLimitStore } from '../rate-limit/in-memory-rate-limit.store';
-import { answerWorkers, CLUSTER_METRICS, RATE_HIT } from './cluster-ipc';
+import { answerWorkers, CLUSTER_METRICS, RATE_HIT, relayWriteNotices } from './cluster-ipc';
 
 const RESTART_DELAY_MS = 1000;
 
@@ -29,6 +29,7 @@ export async function runClusterPrimary(config: AppConfig, log: Logger, workerEn
     },
     [CLUSTER_METRICS]: () => aggregator.clusterMetrics(),
   });
+  relayWriteNotices();
 
   const primary = cluster.default;
   let stopping = false;

@@ -17,7 +17,8 @@ export interface SeededApp {
 /** The real app on a fresh database filled by the seeder (`npm run seed`'s code). */
 export async function startSeededApp(sizes: Partial<SeedSizes> & { events: number }, env: Record<string, string> = {}): Promise<SeededApp> {
   const clock = new FixedClock(new Date(`${SEED_ANCHOR}T12:00:00Z`));
-  const t = await startTestApp(env, clock);
+  // These tests measure the database path (queries, plans): the read cache would answer repeated reads from memory.
+  const t = await startTestApp({ READ_CACHE_TTL_MS: '0', ...env }, clock);
   const events: SeedEvent[] = [];
   const summary = await seedDatabase(
     t.dataSource,

@@ -1,0 +1,106 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { type ApiRequest, NAMESPACE } from '../api-request';
+import type { CachedResponse, ResponseCache } from './response-cache';
+
+/** Headers decided per request (identity, limits, caching policy, connection), never taken from a stored answer. */
+const PER_REQUEST_HEADERS = new Set(['cache-control', 'connection', 'content-length', 'date', 'keep-alive', 'transfer-encoding']);
+const CONDITIONAL_HEADERS = ['if-none-match', 'if-match', 'if-modified-since', 'if-unmodified-since'];
+
+export interface ReadCacheOptions {
+  apiPrefix: string;
+  /** Called when this process saw a write, after its own cache was cleared (a cluster worker tells its peers). */
+  onWrite?: () => void;
+}
+
+/**
+ * Serves repeated anonymous reads of resource routes from a short-lived in-process cache (an extension; README
+ * "Read cache"). Runs after request id, logging, metrics, security headers, CORS, rate-limit counting and the transport
+ * checks, so every answer still gets its own per-request headers. Only plain anonymous GET/HEAD requests of the
+ * namespace's resource routes take part: no Authorization, no password, no conditional headers, not rate limited.
+ * Any other method clears the cache before its answer is written, so a client never reads older data after its own write.
+ */
+export function readCacheMiddleware(cache: ResponseCache, options: ReadCacheOptions): RequestHandler {
+  const resources = `${options.apiPrefix}/${NAMESPACE}/`.toLowerCase();
+  const documentation = `${resources}doc`;
+  const invalidate = () => {
+    cache.invalidate();
+    options.onWrite?.();
+  };
+
+  const takesPart = (req: ApiRequest, res: Response): boolean => {
+    if (req.headers.authorization !== undefined || res.locals.rateLimited) return false;
+    if (CONDITIONAL_HEADERS.some((name) => req.headers[name] !== undefined)) return false;
+    const query = req.state?.query ?? {};
+    if ('password' in query) return false;
+    const path = req.path.toLowerCase().replace(/\/+$/, '');
+    return path.startsWith(resources) && path !== documentation;
+  };
+
+  return (request: Request, res: Response, next: NextFunction) => {
+    const req = request as ApiRequest;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      if (req.method !== 'OPTIONS') clearOnAnswer(res, invalidate);
+      return next();
+    }
+    if (!takesPart(req, res)) return next();
+    const key = `${req.state.locale} ${req.url}`;
+    const stored = cache.get(key);
+    if (stored) return serve(req, res, stored);
+    if (req.method === 'GET') remember(res, cache, key);
+    next();
+  };
+}
+
+function serve(req: Request, res: Response, stored: CachedResponse): void {
+  if (stored.routePattern !== undefined) res.locals.routePattern = stored.routePattern;
+  res.statusCode = stored.status;
+  for (const [name, value] of stored.headers) res.setHeader(name, value);
+  res.setHeader('Content-Length', stored.body.length);
+  if (req.method === 'HEAD') res.end();
+  else res.end(stored.body);
+}
+
+/** Keeps a successful single-chunk JSON answer, with the headers its handler set (not those set before it ran). */
+function remember(res: Response, cache: ResponseCache, key: string): void {
+  const generation = cache.generation;
+  const before = new Set(res.getHeaderNames());
+  let streamed = false;
+  const write = res.write;
+  res.write = function (this: Response, ...args: unknown[]) {
+    streamed = true;
+    return (write as (...a: unknown[]) => boolean).apply(this, args);
+  } as typeof res.write;
+  const end = res.end;
+  res.end = function (this: Response, ...args: unknown[]) {
+    const chunk = args[0];
+    const json = String(res.getHeader('content-type') ?? '').startsWith('application/json');
+    if (!streamed && res.statusCode === 200 && json && (typeof chunk === 'string' || Buffer.isBuffer(chunk))) {
+      const headers: CachedResponse['headers'] = [];
+      for (const name of (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
+        const lower = name.toLowerCase();
+        const value = res.getHeader(lower);
+        if (!before.has(lower) && !PER_REQUEST_HEADERS.has(lower) && value !== undefined) headers.push([name, value]);
+      }
+      const body = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      const routePattern = typeof res.locals.routePattern === 'string' ? res.locals.routePattern : undefined;
+      cache.set(key, { status: 200, headers, body, routePattern }, generation);
+    }
+    return (end as (...a: unknown[]) => Response).apply(this, args);
+  } as typeof res.end;
+}
+
+/** Clears the cache right before a write's answer is written (the transaction has committed) and once it is over. */
+function clearOnAnswer(res: Response, invalidate: () => void): void {
+  let cleared = false;
+  const clearOnce = () => {
+    if (cleared) return;
+    cleared = true;
+    invalidate();
+  };
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    clearOnce();
+    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+  } as typeof res.writeHead;
+  res.once('close', clearOnce);
+}

@@ -1,0 +1,112 @@
+import { FixedClock } from '../../src/shared/domain/clock';
+import { startTestApp, TestApp } from './support/test-app';
+
+/**
+ * The read cache (README "Read cache"): repeated anonymous reads are answered from memory for READ_CACHE_TTL_MS, a
+ * write through the API clears it at once, and every answer still carries its own per-request headers. A title changed
+ * behind the service's back (straight in the database) shows which answers came from the cache.
+ */
+describe('read cache (anonymous GET/HEAD of resource routes)', () => {
+  const clock = new FixedClock(new Date('2026-11-22T15:00:00Z'));
+  let t: TestApp;
+  let editor: string;
+  let eventId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp({ READ_CACHE_TTL_MS: '1000', RATE_LIMIT_MAX: '100' }, clock);
+    editor = await t.auth('editor');
+    const res = await t
+      .http()
+      .post(`${t.api}/events`)
+      .set('Authorization', editor)
+      .send({ title: 'Original', start_date: '2026-12-05 20:00', end_date: '2026-12-05 23:00' });
+    expect(res.status).toBe(201);
+    eventId = res.body.id;
+  });
+  afterAll(() => t.close());
+
+  const renameBehindTheServicesBack = (title: string) =>
+    t.dataSource.query('UPDATE events SET title = ? WHERE id = ?', [title, eventId]);
+  const titleOf = async (path: string, auth?: string) => {
+    const req = t.http().get(`${t.api}${path}`);
+    if (auth) req.set('Authorization', auth);
+    const res = await req;
+    expect(res.status).toBe(200);
+    return { res, title: path.startsWith('/events/') ? res.body.title : res.body.events[0].title };
+  };
+
+  it('answers a repeated anonymous read from memory until the lifetime is over', async () => {
+    clock.advance(5_000);
+    expect((await titleOf(`/events/${eventId}`)).title).toBe('Original');
+    await renameBehindTheServicesBack('Changed in the database');
+    const cached = await titleOf(`/events/${eventId}`);
+    expect(cached.title).toBe('Original');
+    clock.advance(1_000);
+    expect((await titleOf(`/events/${eventId}`)).title).toBe('Changed in the database');
+    await renameBehindTheServicesBack('Original');
+    clock.advance(1_000);
+  });
+
+  it('keeps per-request headers per request, and the handler headers of the stored answer', async () => {
+    const first = await t.http().get(`${t.api}/events`).set('X-Request-Id', 'first-request');
+    const second = await t.http().get(`${t.api}/events`).set('X-Request-Id', 'second-request');
+    expect(second.text).toBe(first.text);
+    expect(first.headers['x-request-id']).toBe('first-request');
+    expect(second.headers['x-request-id']).toBe('second-request');
+    expect(Number(second.headers['ratelimit-remaining'])).toBe(Number(first.headers['ratelimit-remaining']) - 1);
+    for (const name of ['x-tec-total', 'x-tec-totalpages', 'content-type', 'content-length', 'cache-control', 'content-security-policy']) {
+      expect(second.headers[name]).toBe(first.headers[name]);
+    }
+    const head = await t.http().head(`${t.api}/events`);
+    expect(head.status).toBe(200);
+    expect(head.text ?? '').toBe('');
+    expect(head.headers['x-tec-total']).toBe(first.headers['x-tec-total']);
+    expect(head.headers['content-length']).toBe(first.headers['content-length']);
+  });
+
+  it('is cleared by a write through the API before the write is answered', async () => {
+    clock.advance(5_000);
+    expect((await titleOf('/events')).title).toBe('Original');
+    const update = await t.http().post(`${t.api}/events/${eventId}`).set('Authorization', editor).send({ title: 'Renamed' });
+    expect(update.status).toBe(200);
+    expect((await titleOf('/events')).title).toBe('Renamed');
+    expect((await titleOf(`/events/${eventId}`)).title).toBe('Renamed');
+  });
+
+  it('never serves callers with a token, conditional reads or password reads from it', async () => {
+    clock.advance(5_000);
+    expect((await titleOf(`/events/${eventId}`)).title).toBe('Renamed');
+    await renameBehindTheServicesBack('Behind the back');
+    expect((await titleOf(`/events/${eventId}`)).title).toBe('Renamed'); // anonymous: cached
+    expect((await titleOf(`/events/${eventId}`, editor)).title).toBe('Behind the back');
+    const conditional = await t.http().get(`${t.api}/events/${eventId}`).set('If-None-Match', '"nothing"');
+    expect(conditional.body.title).toBe('Behind the back');
+    expect((await titleOf(`/events/${eventId}?password=x`)).title).toBe('Behind the back');
+  });
+
+  it('labels answers from memory with their route in the metrics', async () => {
+    clock.advance(5_000);
+    await t.http().get(`${t.api}/events/${eventId}`);
+    await t.http().get(`${t.api}/events/${eventId}`);
+    const metrics = await t.http().get('/metrics');
+    expect(metrics.text).toMatch(/http_requests_total\{[^}]*route="\/calendar\/events\/v1\/events\/:id"[^}]*\}/);
+    expect(metrics.text).not.toContain(`/events/${eventId}"`);
+  });
+
+  it('is off with READ_CACHE_TTL_MS=0', async () => {
+    const off = await startTestApp({ READ_CACHE_TTL_MS: '0' });
+    try {
+      const created = await off
+        .http()
+        .post(`${off.api}/events`)
+        .set('Authorization', await off.auth('editor'))
+        .send({ title: 'Fresh', start_date: '2026-12-05 20:00', end_date: '2026-12-05 23:00' });
+      await off.http().get(`${off.api}/events/${created.body.id}`);
+      await off.dataSource.query('UPDATE events SET title = ? WHERE id = ?', ['Fresh from the database', created.body.id]);
+      const again = await off.http().get(`${off.api}/events/${created.body.id}`);
+      expect(again.body.title).toBe('Fresh from the database');
+    } finally {
+      await off.close();
+    }
+  });
+});
