@@ -7,6 +7,7 @@
 //   BENCH_EVENTS=1000        events to seed;  BENCH_REUSE_DB=1 skips the reset and seeding (e.g. a 1M-event database)
 //   BENCH_DURATION=5         seconds per scenario and per baseline;  BENCH_CONNECTIONS=10;  BENCH_PORT=3980 (+1 baseline)
 //   BENCH_DIST=dist          the built service;  BENCH_LABEL       a note stored with the results
+//   READ_CACHE_TTL_MS=0      the service without its read cache (results kept as <db>-uncached)
 const { spawn, spawnSync, fork } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -17,6 +18,9 @@ const ROOT = path.resolve(__dirname, '..');
 const env = process.env;
 const DIST = path.resolve(ROOT, env.BENCH_DIST || 'dist');
 const DB = env.DB_TYPE === 'mysql' || (!env.DB_TYPE && env.DATABASE_URL) ? 'mysql' : 'sqlite';
+// READ_CACHE_TTL_MS=0 measures every request through the database: its results are kept apart from the default run's.
+const CACHED = env.READ_CACHE_TTL_MS !== '0';
+const VARIANT = CACHED ? DB : `${DB}-uncached`;
 const EVENTS = Number(env.BENCH_EVENTS || 1000);
 const DURATION = Number(env.BENCH_DURATION || 5);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS || 10);
@@ -143,7 +147,8 @@ async function main() {
     }
     const report = {
       date: new Date().toISOString(),
-      db: DB,
+      db: VARIANT,
+      readCache: CACHED ? `on (READ_CACHE_TTL_MS=${env.READ_CACHE_TTL_MS || 'default'})` : 'off',
       events: env.BENCH_REUSE_DB ? 'existing database' : EVENTS,
       label: env.BENCH_LABEL ?? '',
       method: { tool: 'autocannon 8', connections: CONNECTIONS, durationSeconds: DURATION, baseline: 'bare Express 5 route, same bytes, same run' },
@@ -151,7 +156,7 @@ async function main() {
       peakRssMb: Math.round(peakRss / 2 ** 20),
       results,
     };
-    const file = path.join(__dirname, 'results', `${report.date.slice(0, 10)}-${DB}.json`);
+    const file = path.join(__dirname, 'results', `${report.date.slice(0, 10)}-${VARIANT}.json`);
     fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     updateMarkdown(report);
     log(`wrote ${path.relative(ROOT, file)} and BENCHMARKS.md (peak RSS ${report.peakRssMb} MB)`);
@@ -171,7 +176,7 @@ function updateMarkdown(report) {
   );
   const table = [
     start,
-    `Latest \`npm run bench\` on ${report.db} — ${report.date.slice(0, 16).replace('T', ' ')} UTC, ${report.events} events, ${report.method.connections} connections, ${report.method.durationSeconds} s per run, ${report.machine.cpus} CPUs (load ${report.machine.loadavg.map((l) => l.toFixed(1)).join(' ')}), Node ${report.machine.node}, peak service RSS ${report.peakRssMb} MB${report.label ? `, ${report.label}` : ''}.`,
+    `Latest \`npm run bench\` on ${report.db} (read cache ${report.readCache}) — ${report.date.slice(0, 16).replace('T', ' ')} UTC, ${report.events} events, ${report.method.connections} connections, ${report.method.durationSeconds} s per run, ${report.machine.cpus} CPUs (load ${report.machine.loadavg.map((l) => l.toFixed(1)).join(' ')}), Node ${report.machine.node}, peak service RSS ${report.peakRssMb} MB${report.label ? `, ${report.label}` : ''}.`,
     '',
     '| scenario | req/s | p50 ms | p99 ms | baseline req/s | ratio | body bytes |',
     '|---|---|---|---|---|---|---|',

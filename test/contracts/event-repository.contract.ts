@@ -52,6 +52,15 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
       await expect(f.repo.save(anEvent(2, { slug: 'event-1' }))).rejects.toBeInstanceOf(SlugConflictError);
     });
 
+    it('finds a slug family in one call: the base and its `base-…` variants only, LIKE characters literal', async () => {
+      const slugs = ['concert', 'concert-2', 'concert-10', 'concerts', 'con_ert-2', 'concert-hall'];
+      for (const [i, slug] of slugs.entries()) await f.repo.save(anEvent(i + 1, { slug }));
+      expect([...(await f.repo.slugFamily('concert'))].sort()).toEqual(['concert', 'concert-10', 'concert-2', 'concert-hall']);
+      expect([...(await f.repo.slugFamily('concert', 1))].sort()).toEqual(['concert-10', 'concert-2', 'concert-hall']);
+      expect([...(await f.repo.slugFamily('con_ert'))]).toEqual(['con_ert-2']);
+      expect((await f.repo.slugFamily('nothing')).size).toBe(0);
+    });
+
     it('orders by start then id, pages with a total, and never lists hidden events', async () => {
       await f.repo.save(anEvent(3, { startLocal: '2026-12-02 10:00:00' }));
       await f.repo.save(anEvent(1, { startLocal: '2026-12-02 10:00:00' }));

@@ -8,6 +8,7 @@ import { InMemoryOrganizerRepository } from '../../src/modules/organizers/infras
 import { TypeOrmOrganizerRepository } from '../../src/modules/organizers/infrastructure/typeorm/typeorm-organizer.repository';
 import { freshTestDatabase } from '../e2e/support/test-database';
 import { describeOrganizerRepositoryContract, OrganizerRepositoryFixture } from './organizer-repository.contract';
+import { replaceLinks } from '../../src/modules/events/infrastructure/typeorm/event-link-tables';
 
 async function sqlFixture(env: Record<string, string>): Promise<OrganizerRepositoryFixture> {
   const config = loadConfig({ AUTH_JWT_SECRET: 'contract-secret-contract-secret-32', ...env });
@@ -22,10 +23,7 @@ async function sqlFixture(env: Record<string, string>): Promise<OrganizerReposit
           VALUES (?, ?, ?, ?, 't', '', '', '', ?, ?, ?, ?, ?, ?, ?, 'UTC', ?)`,
         [e.id, e.authorId ?? 1, e.status, `e-${e.id}`, d, d, d, e.startUtc, e.startUtc, e.startUtc, e.startUtc, e.hidden ? 1 : 0],
       );
-      let position = 0;
-      for (const organizerId of e.organizerIds) {
-        await dataSource.query('INSERT INTO event_organizers (event_id, organizer_id, position) VALUES (?, ?, ?)', [e.id, organizerId, position++]);
-      }
+      await replaceLinks(dataSource.manager, 'organizer', e.id, e.organizerIds);
     },
     linkedOrganizerIds: async (eventId) =>
       ((await dataSource.query('SELECT organizer_id FROM event_organizers WHERE event_id = ? ORDER BY position', [eventId])) as Array<{ organizer_id: number | string }>).map(

@@ -8,6 +8,7 @@ import { TypeOrmTermRepository } from '../../src/modules/terms/infrastructure/ty
 import { InMemoryTermRepository } from '../../src/modules/terms/infrastructure/in-memory/in-memory-term.repository';
 import { freshTestDatabase } from '../e2e/support/test-database';
 import { describeTermRepositoryContract, TermRepositoryFixture } from './term-repository.contract';
+import { replaceLinks } from '../../src/modules/events/infrastructure/typeorm/event-link-tables';
 
 async function sqlFixture(env: Record<string, string>): Promise<TermRepositoryFixture> {
   const config = loadConfig({ AUTH_JWT_SECRET: 'contract-secret-contract-secret-32', ...env });
@@ -21,7 +22,7 @@ async function sqlFixture(env: Record<string, string>): Promise<TermRepositoryFi
           modified_utc, start_local, end_local, start_utc, end_utc, timezone) VALUES (?, 1, ?, ?, 't', '', '', '', ?, ?, ?, ?, ?, ?, ?, 'UTC')`,
         [eventId, status, `e-${eventId}`, d, d, d, d, d, d, d],
       );
-      for (const termId of termIds) await dataSource.query('INSERT INTO event_terms (event_id, term_id) VALUES (?, ?)', [eventId, termId]);
+      await replaceLinks(dataSource.manager, 'term', eventId, termIds); // the service's link writer (keeps term counts)
     },
     close: () => dataSource.destroy(),
   };

@@ -8,6 +8,7 @@ import { InMemoryVenueRepository } from '../../src/modules/venues/infrastructure
 import { TypeOrmVenueRepository } from '../../src/modules/venues/infrastructure/typeorm/typeorm-venue.repository';
 import { freshTestDatabase } from '../e2e/support/test-database';
 import { describeVenueRepositoryContract, VenueRepositoryFixture } from './venue-repository.contract';
+import { replaceLinks } from '../../src/modules/events/infrastructure/typeorm/event-link-tables';
 
 async function sqlFixture(env: Record<string, string>): Promise<VenueRepositoryFixture> {
   const config = loadConfig({ AUTH_JWT_SECRET: 'contract-secret-contract-secret-32', ...env });
@@ -22,10 +23,7 @@ async function sqlFixture(env: Record<string, string>): Promise<VenueRepositoryF
           VALUES (?, ?, ?, ?, 't', '', '', '', ?, ?, ?, ?, ?, ?, ?, 'UTC', ?)`,
         [e.id, e.authorId ?? 1, e.status, `e-${e.id}`, d, d, d, e.startUtc, e.startUtc, e.startUtc, e.startUtc, e.hidden ? 1 : 0],
       );
-      let position = 0;
-      for (const venueId of e.venueIds) {
-        await dataSource.query('INSERT INTO event_venues (event_id, venue_id, position) VALUES (?, ?, ?)', [e.id, venueId, position++]);
-      }
+      await replaceLinks(dataSource.manager, 'venue', e.id, e.venueIds);
     },
     linkedVenueIds: async (eventId) =>
       ((await dataSource.query('SELECT venue_id FROM event_venues WHERE event_id = ? ORDER BY position', [eventId])) as Array<{ venue_id: number | string }>).map(

@@ -2,6 +2,7 @@ import { UnitOfWork } from '../../src/shared/domain/unit-of-work';
 import { OrganizerInlineCreator } from '../../src/modules/organizers/http/organizer-inline-creator';
 import { VenueInlineCreator } from '../../src/modules/venues/http/venue-inline-creator';
 import { startTestApp, TestApp, USERS } from './support/test-app';
+import { replaceLinks } from '../../src/modules/events/infrastructure/typeorm/event-link-tables';
 
 /** Organizers over HTTP (CONTRACT §6.4, §6.10, §7, §9.10, §9.11, §10), plus the inline creators used by events (§9.5). */
 describe('organizers: /organizers', () => {
@@ -30,8 +31,7 @@ describe('organizers: /organizers', () => {
         modified_utc, start_local, end_local, start_utc, end_utc, timezone) VALUES (?, 1, 'publish', ?, 't', '', '', '', ?, ?, ?, ?, ?, ?, ?, 'UTC')`,
       [id, `e-${id}`, d, d, d, d, d, d, d],
     );
-    let p = 0;
-    for (const o of organizerIds) await t.dataSource.query('INSERT INTO event_organizers (event_id, organizer_id, position) VALUES (?, ?, ?)', [id, o, p++]);
+    await replaceLinks(t.dataSource.manager, 'organizer', id, organizerIds);
     return id;
   }
 

@@ -1,4 +1,5 @@
 import { startTestApp, TestApp } from './support/test-app';
+import { replaceLinks } from '../../src/modules/events/infrastructure/typeorm/event-link-tables';
 
 /** Categories and tags over HTTP (CONTRACT §5, §6.5–6.6, §7, §9.11, §11). Events are seeded directly in the tables. */
 describe('terms: /categories and /tags', () => {
@@ -22,7 +23,7 @@ describe('terms: /categories and /tags', () => {
         modified_utc, start_local, end_local, start_utc, end_utc, timezone) VALUES (?, 1, ?, ?, 't', '', '', '', ?, ?, ?, ?, ?, ?, ?, 'UTC')`,
       [id, status, `e-${id}`, d, d, d, d, d, d, d],
     );
-    for (const termId of termIds) await t.dataSource.query('INSERT INTO event_terms (event_id, term_id) VALUES (?, ?)', [id, termId]);
+    await replaceLinks(t.dataSource.manager, 'term', id, termIds); // the service's link writer (keeps term counts)
     return id;
   }
   const create = async (path: 'categories' | 'tags', body: Record<string, unknown>, auth = editor) => {

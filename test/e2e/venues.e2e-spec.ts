@@ -1,4 +1,5 @@
 import { startTestApp, TestApp, USERS } from './support/test-app';
+import { replaceLinks } from '../../src/modules/events/infrastructure/typeorm/event-link-tables';
 
 /** Venues over HTTP (CONTRACT §6.3, §6.10, §7, §9.8, §9.10, §9.11, §10). Events are seeded directly in the tables. */
 describe('venues: /venues', () => {
@@ -31,8 +32,7 @@ describe('venues: /venues', () => {
         modified_utc, start_local, end_local, start_utc, end_utc, timezone) VALUES (?, 1, ?, ?, 't', '', '', '', ?, ?, ?, ?, ?, ?, ?, 'UTC')`,
       [id, status, `e-${id}`, d, d, d, startUtc, startUtc, startUtc, startUtc],
     );
-    let p = 0;
-    for (const v of venueIds) await t.dataSource.query('INSERT INTO event_venues (event_id, venue_id, position) VALUES (?, ?, ?)', [id, v, p++]);
+    await replaceLinks(t.dataSource.manager, 'venue', id, venueIds);
     return id;
   }
 

@@ -1,7 +1,14 @@
 import { Core1764000000000 } from './1764000000000-core';
 import { Events1764000001000 } from './1764000001000-events';
+import { EventLinkListingKeys1764000008000 } from './1764000008000-event-link-listing-keys';
 import { Terms1764000004000 } from './1764000004000-terms';
 import { VenuesOrganizers1764000003100 } from './1764000003100-venues-organizers';
 
 /** Every migration, in order. Each aggregate adds its own file here (append; never edit a landed migration). */
-export const MIGRATIONS: Function[] = [Core1764000000000, Events1764000001000, Terms1764000004000, VenuesOrganizers1764000003100];
+export const MIGRATIONS: Function[] = [
+  Core1764000000000,
+  Events1764000001000,
+  Terms1764000004000,
+  VenuesOrganizers1764000003100,
+  EventLinkListingKeys1764000008000,
+];

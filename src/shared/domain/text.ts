@@ -30,6 +30,11 @@ export function slugify(text: string): string {
     .replace(/-+$/g, '');
 }
 
+/** Whether `slug` is `base` or one of its numbered variants' family (`base-…`). */
+export function inSlugFamily(base: string, slug: string): boolean {
+  return slug === base || slug.startsWith(`${base}-`);
+}
+
 /** Picks `base`, `base-2`, `base-3`, … : the first candidate not in use. */
 export async function firstFreeSlug(base: string, isTaken: (slug: string) => Promise<boolean>): Promise<string> {
   if (!(await isTaken(base))) return base;

@@ -18,7 +18,14 @@ async function main(): Promise<void> {
   );
   const progress = progressReporter(sizes.events);
   try {
-    const summary = await seedDatabase(dataSource, sizes, { siteZone: config.calendarTimezone, onProgress: (n) => progress.update(n) });
+    const summary = await seedDatabase(dataSource, sizes, {
+      siteZone: config.calendarTimezone,
+      onProgress: (n) => progress.update(n),
+      onPhase: (message) => {
+        progress.stop();
+        process.stderr.write(`${message} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+      },
+    });
     progress.stop();
     const seconds = (Date.now() - started) / 1000;
     process.stdout.write(

@@ -2,6 +2,7 @@ import type { DataSource, QueryRunner } from 'typeorm';
 import { RecordIdOrmEntity, UserOrmEntity } from '../../database/core.orm-entities';
 import { toRow as eventRow } from '../../modules/events/infrastructure/typeorm/event.mapper';
 import { EventOrmEntity } from '../../modules/events/infrastructure/typeorm/event.orm-entity';
+import type { CalendarEvent } from '../../modules/events/domain/calendar-event';
 import type { Organizer } from '../../modules/organizers/domain/organizer';
 import { OrganizerOrmEntity } from '../../modules/organizers/infrastructure/typeorm/organizer.orm-entity';
 import { toRow as organizerRow } from '../../modules/organizers/infrastructure/typeorm/typeorm-organizer.repository';
@@ -10,7 +11,9 @@ import { TermOrmEntity } from '../../modules/terms/infrastructure/typeorm/term.o
 import type { Venue } from '../../modules/venues/domain/venue';
 import { toRow as venueRow } from '../../modules/venues/infrastructure/typeorm/typeorm-venue.repository';
 import { VenueOrmEntity } from '../../modules/venues/infrastructure/typeorm/venue.orm-entity';
+import { adjustTermCounts } from '../../modules/events/infrastructure/typeorm/event-link-tables';
 import { BulkInsert } from './bulk-insert';
+import { withIndexesBuiltAfterLoad } from './bulk-load-indexes';
 import { makeEvent, makeOrganizers, makeTerms, makeVenues, SeedEvent, SeedSizes, SlugBook } from './dataset';
 import { Random } from './random';
 
@@ -21,6 +24,8 @@ export interface SeedOptions {
   onProgress?: (eventsWritten: number) => void;
   /** Events generated and written per round (default 2,000); one transaction per round and lane. */
   batchSize?: number;
+  /** Called when a slow phase starts (building indexes after the load). */
+  onPhase?: (message: string) => void;
   /** Receives each round's events as written (tests compare API answers with them). */
   onEvents?: (events: SeedEvent[]) => void;
 }
@@ -48,6 +53,14 @@ async function existingSlugs(ds: DataSource, table: string, where = ''): Promise
   return new Set(rows.map((r) => r.slug));
 }
 
+/** The event columns every link row carries (migration 1764000008000). */
+const carriedOf = (event: CalendarEvent) => ({
+  event_id: event.id,
+  event_status: event.status,
+  event_start_local: event.startLocal,
+  event_start_utc: event.startUtc,
+});
+
 /** A connection with its own transaction, committed every round (MySQL runs two lanes in parallel). */
 class Lane {
   private constructor(readonly runner: QueryRunner) {}
@@ -55,6 +68,8 @@ class Lane {
   static async open(ds: DataSource): Promise<Lane> {
     const runner = ds.createQueryRunner();
     await runner.connect();
+    // Bulk load: the seeder's ids and slugs are unique by construction and it writes no foreign keys.
+    if (ds.options.type === 'mysql') await runner.query('SET SESSION unique_checks = 0, foreign_key_checks = 0');
     await runner.startTransaction();
     return new Lane(runner);
   }
@@ -77,7 +92,7 @@ class Lane {
  */
 export async function seedDatabase(ds: DataSource, sizes: SeedSizes, options: SeedOptions): Promise<SeedSummary> {
   const r = new Random(sizes.seed);
-  const batchSize = options.batchSize ?? 2_000;
+  const batchSize = options.batchSize ?? 5_000;
   const mysql = ds.options.type === 'mysql';
 
   await ds.createQueryBuilder().insert().into(UserOrmEntity).values(SEED_USERS.map((id) => ({ id }))).orIgnore().execute();
@@ -101,71 +116,91 @@ export async function seedDatabase(ds: DataSource, sizes: SeedSizes, options: Se
     tagIds: terms.filter((t) => t.taxonomy === 'tag').map((t) => t.id),
   };
 
-  const main = await Lane.open(ds);
-  const side = mysql ? await Lane.open(ds) : main;
-  const links = { venues: 0, organizers: 0, terms: 0 };
-  let ok = false;
-  try {
-    const ids = BulkInsert.forEntity(main.runner, ds, RecordIdOrmEntity);
-    const kinds = [...venues.map(() => 'venue'), ...organizers.map(() => 'organizer')];
-    for (let i = 0; i < kinds.length; i++) await ids.add({ id: firstRecordId + i, kind: kinds[i] });
-    await ids.flush();
-    const venueRows = BulkInsert.forEntity(main.runner, ds, VenueOrmEntity);
-    for (const v of venues) await venueRows.add(venueRow(v));
-    await venueRows.flush();
-    const organizerRows = BulkInsert.forEntity(main.runner, ds, OrganizerOrmEntity);
-    for (const o of organizers) await organizerRows.add(organizerRow(o));
-    await organizerRows.flush();
-    const termRows = BulkInsert.forEntity(main.runner, ds, TermOrmEntity);
-    for (const t of terms) await termRows.add({ ...t, nameKey: termKey(t.name), slugKey: termKey(t.slug) });
-    await termRows.flush();
-    await main.commit();
+  // Empty tables get their secondary indexes after the load (MySQL; see bulk-load-indexes.ts).
+  const loadedTables = ['events', 'event_venues', 'event_organizers', 'event_terms'];
+  const summaryLinks = await withIndexesBuiltAfterLoad(ds, loadedTables, async () => {
+    // MySQL writes on three connections at once: record ids and events; term links; venue and organizer links.
+    const main = await Lane.open(ds);
+    const side = mysql ? await Lane.open(ds) : main;
+    const places = mysql ? await Lane.open(ds) : main;
+    const links = { venues: 0, organizers: 0, terms: 0 };
+    let ok = false;
+    try {
+      const ids = BulkInsert.forEntity(main.runner, ds, RecordIdOrmEntity);
+      const kinds = [...venues.map(() => 'venue'), ...organizers.map(() => 'organizer')];
+      for (let i = 0; i < kinds.length; i++) await ids.add({ id: firstRecordId + i, kind: kinds[i] });
+      await ids.flush();
+      const venueRows = BulkInsert.forEntity(main.runner, ds, VenueOrmEntity);
+      for (const v of venues) await venueRows.add(venueRow(v));
+      await venueRows.flush();
+      const organizerRows = BulkInsert.forEntity(main.runner, ds, OrganizerOrmEntity);
+      for (const o of organizers) await organizerRows.add(organizerRow(o));
+      await organizerRows.flush();
+      const termRows = BulkInsert.forEntity(main.runner, ds, TermOrmEntity);
+      for (const t of terms) await termRows.add({ ...t, nameKey: termKey(t.name), slugKey: termKey(t.slug) });
+      await termRows.flush();
+      await main.commit();
 
-    const eventRows = BulkInsert.forEntity(main.runner, ds, EventOrmEntity);
-    const eventVenues = BulkInsert.forColumns(side.runner, 'event_venues', ['event_id', 'venue_id', 'position']);
-    const eventOrganizers = BulkInsert.forColumns(side.runner, 'event_organizers', ['event_id', 'organizer_id', 'position']);
-    const eventTerms = BulkInsert.forColumns(side.runner, 'event_terms', ['event_id', 'term_id']);
-    for (let done = 0; done < sizes.events; ) {
-      const count = Math.min(batchSize, sizes.events - done);
-      const batch: SeedEvent[] = [];
-      for (let i = 0; i < count; i++) batch.push(makeEvent(r, sizes, firstEventId + done + i, refs, eventSlugs));
-      const writeEvents = async () => {
-        for (const { event } of batch) await ids.add({ id: event.id, kind: 'event' });
-        await ids.flush();
-        for (const { event } of batch) await eventRows.add(eventRow(event));
-        await eventRows.flush();
-        await main.commit();
-      };
-      const writeLinks = async () => {
-        for (const { event, links: l } of batch) {
-          for (const [position, venue_id] of l.venueIds.entries()) await eventVenues.add({ event_id: event.id, venue_id, position });
-          for (const [position, organizer_id] of l.organizerIds.entries()) {
-            await eventOrganizers.add({ event_id: event.id, organizer_id, position });
+      const eventRows = BulkInsert.forEntity(main.runner, ds, EventOrmEntity);
+      // Link rows carry their event's status and start (migration 1764000008000); published links count for their term.
+      const carried = ['event_status', 'event_start_local', 'event_start_utc'];
+      const eventVenues = BulkInsert.forColumns(places.runner, 'event_venues', ['event_id', 'venue_id', 'position', ...carried]);
+      const eventOrganizers = BulkInsert.forColumns(places.runner, 'event_organizers', ['event_id', 'organizer_id', 'position', ...carried]);
+      const eventTerms = BulkInsert.forColumns(side.runner, 'event_terms', ['event_id', 'term_id', ...carried]);
+      const termCounts = new Map<number, number>();
+      for (let done = 0; done < sizes.events; ) {
+        const count = Math.min(batchSize, sizes.events - done);
+        const batch: SeedEvent[] = [];
+        for (let i = 0; i < count; i++) batch.push(makeEvent(r, sizes, firstEventId + done + i, refs, eventSlugs));
+        const writeEvents = async () => {
+          for (const { event } of batch) await ids.add({ id: event.id, kind: 'event' });
+          await ids.flush();
+          for (const { event } of batch) await eventRows.add(eventRow(event));
+          await eventRows.flush();
+          await main.commit();
+        };
+        const writeTermLinks = async () => {
+          for (const { event, links: l } of batch) {
+            for (const term_id of l.termIds) {
+              await eventTerms.add({ ...carriedOf(event), term_id });
+              if (event.status === 'publish') termCounts.set(term_id, (termCounts.get(term_id) ?? 0) + 1);
+            }
+            links.terms += l.termIds.length;
           }
-          for (const term_id of l.termIds) await eventTerms.add({ event_id: event.id, term_id });
-          links.venues += l.venueIds.length;
-          links.organizers += l.organizerIds.length;
-          links.terms += l.termIds.length;
-        }
-        await eventVenues.flush();
-        await eventOrganizers.flush();
-        await eventTerms.flush();
-        if (side !== main) await side.commit();
-      };
-      if (side === main) {
-        await writeLinks();
-        await writeEvents();
-      } else await Promise.all([writeEvents(), writeLinks()]);
-      done += count;
-      options.onEvents?.(batch);
-      options.onProgress?.(done);
+          await eventTerms.flush();
+          if (side !== main) await side.commit();
+        };
+        const writePlaceLinks = async () => {
+          for (const { event, links: l } of batch) {
+            const of = carriedOf(event);
+            for (const [position, venue_id] of l.venueIds.entries()) await eventVenues.add({ ...of, venue_id, position });
+            for (const [position, organizer_id] of l.organizerIds.entries()) await eventOrganizers.add({ ...of, organizer_id, position });
+            links.venues += l.venueIds.length;
+            links.organizers += l.organizerIds.length;
+          }
+          await eventVenues.flush();
+          await eventOrganizers.flush();
+          if (places !== main) await places.commit();
+        };
+        if (side === main) {
+          await writeTermLinks();
+          await writePlaceLinks();
+          await writeEvents();
+        } else await Promise.all([writeEvents(), writeTermLinks(), writePlaceLinks()]);
+        done += count;
+        options.onEvents?.(batch);
+        options.onProgress?.(done);
+      }
+      await adjustTermCounts(main.runner.manager, termCounts);
+      ok = true;
+      return links;
+    } finally {
+      await main.close(ok);
+      if (side !== main) await side.close(ok);
+      if (places !== main) await places.close(ok);
     }
-    ok = true;
-  } finally {
-    await main.close(ok);
-    if (side !== main) await side.close(ok);
-  }
+  }, options.onPhase);
   // Fresh statistics for the planner (InnoDB would recompute them later by itself).
   if (mysql) await ds.query('ANALYZE TABLE events, event_venues, event_organizers, event_terms');
-  return { venues, organizers, terms, firstEventId, events: sizes.events, links };
+  return { venues, organizers, terms, firstEventId, events: sizes.events, links: summaryLinks };
 }

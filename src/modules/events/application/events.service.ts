@@ -14,7 +14,7 @@ import {
 } from '../../../shared/domain/errors';
 import { listVisibility, Policy, RecordStatus, resolveWriteStatus } from '../../../shared/domain/policy';
 import { RecordIds } from '../../../shared/domain/record-ids';
-import { firstFreeSlug, fold, slugify } from '../../../shared/domain/text';
+import { firstFreeSlug, fold, inSlugFamily, slugify } from '../../../shared/domain/text';
 import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-cleaning';
 import { UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
@@ -687,7 +687,13 @@ export class EventsService {
     // Slugs that lost a race are remembered: a transaction's snapshot may not show the other writer's row yet.
     const lost = new Set<string>();
     for (let attempt = 0; ; attempt++) {
-      if (wantSlug) event.slug = await firstFreeSlug(base0, async (s) => lost.has(s) || (await this.repo.slugTaken(s, id)));
+      if (wantSlug) {
+        // One query for the whole `base`, `base-2`, … family instead of one per candidate (1,000 "Concert"s = 1 query).
+        const base = base0.toLowerCase();
+        const family = await this.repo.slugFamily(base, id);
+        const taken = async (s: string) => lost.has(s) || (inSlugFamily(base, s) ? family.has(s) : await this.repo.slugTaken(s, id));
+        event.slug = await firstFreeSlug(base, taken);
+      }
       try {
         await this.repo.save(event);
         break;

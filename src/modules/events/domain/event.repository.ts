@@ -9,6 +9,8 @@ export abstract class EventRepository {
   /** Slugs compare ignoring case. */
   abstract findBySlug(slug: string): Promise<CalendarEvent | null>;
   abstract slugTaken(slug: string, exceptId?: number): Promise<boolean>;
+  /** The slugs in use (by events other than `exceptId`) that are `base` or start with `base-`: one query for a new slug. */
+  abstract slugFamily(base: string, exceptId?: number): Promise<Set<string>>;
   /** Insert or update the event row. Throws SlugConflictError when the slug is already used. */
   abstract save(event: CalendarEvent): Promise<void>;
   /** Replaces the links given (undefined = leave that kind unchanged). */

@@ -1,4 +1,5 @@
 import { CalendarEvent, EventLinks, searchKeyOf } from '../../domain/calendar-event';
+import { inSlugFamily } from '../../../../shared/domain/text';
 import { matchesDateWindow } from '../../domain/event-date-window';
 import { EventCriteria, EventPageRequest } from '../../domain/event-query';
 import { EventRepository, SlugConflictError } from '../../domain/event.repository';
@@ -56,6 +57,12 @@ export class InMemoryEventRepository extends EventRepository {
   async slugTaken(slug: string, exceptId?: number): Promise<boolean> {
     const s = slug.toLowerCase();
     return [...this.events.values()].some((x) => x.slug === s && x.id !== exceptId);
+  }
+
+  async slugFamily(base: string, exceptId?: number): Promise<Set<string>> {
+    const lower = base.toLowerCase();
+    const slugs = [...this.events.values()].filter((x) => x.id !== exceptId && inSlugFamily(lower, x.slug)).map((x) => x.slug);
+    return new Set(slugs);
   }
 
   async save(event: CalendarEvent): Promise<void> {

@@ -5,6 +5,7 @@ import { escapeLike } from '../../../../shared/domain/text';
 import { CalendarEvent, EventLinks } from '../../domain/calendar-event';
 import { EventCriteria, EventPageRequest } from '../../domain/event-query';
 import { EventRepository, SlugConflictError } from '../../domain/event.repository';
+import { LINK_TABLES, LinkKind, publishLinksOf, removeLinksOf, replaceLinks, syncLinkedEvent } from './event-link-tables';
 import { toDomain, toRow } from './event.mapper';
 import { EventOrmEntity } from './event.orm-entity';
 
@@ -17,6 +18,30 @@ function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; errno?: number; driverError?: { code?: string } };
   const code = err?.driverError?.code ?? err?.code ?? '';
   return code === 'ER_DUP_ENTRY' || String(code).startsWith('SQLITE_CONSTRAINT');
+}
+
+interface DrivingLink {
+  kind: LinkKind;
+  id: number;
+  /** The criteria list it comes from (that filter is the join itself). */
+  ids: number[];
+}
+
+/**
+ * The link filter a list query starts from: the first one naming a single record (the most selective kinds first).
+ * Filters naming several records (a category with its descendants) keep the events index walk: ordering the union of
+ * several link ranges would need a sort of all their events.
+ */
+function drivingLink(c: EventCriteria): DrivingLink | null {
+  const candidates: Array<[LinkKind, number[] | undefined]> = [
+    ['venue', c.venueIds],
+    ['organizer', c.organizerIds],
+    ['venue', c.nearVenueIds],
+    ['term', c.tagIds],
+    ['term', c.categoryIds],
+  ];
+  for (const [kind, ids] of candidates) if (ids?.length === 1) return { kind, id: ids[0], ids };
+  return null;
 }
 
 /** ADAPTER: events in the `events` table, links in `event_venues`, `event_organizers`, `event_terms`. */
@@ -36,25 +61,43 @@ export class TypeOrmEventRepository extends EventRepository {
 
   async findPage(c: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }> {
     // The page and the total are two queries: a window function (COUNT(*) OVER ()) would make the database read and
-    // sort every matching row; alone, the page query walks the (status, start) index in order and stops at the limit.
+    // sort every matching row; alone, the page query walks a (status, start) index in order and stops at the limit.
+    const driver = drivingLink(c);
     const q = this.query();
-    this.applyCriteria(q, c);
-    q.orderBy(COLUMN[c.mode].start, 'ASC').addOrderBy('e.id', 'ASC').offset(page.offset).limit(page.limit);
+    this.applyCriteria(q, c, driver);
+    const [start, id] = driver ? [`d.event_start_${c.mode === 'event' ? 'local' : 'utc'}`, 'd.event_id'] : [COLUMN[c.mode].start, 'e.id'];
+    q.orderBy(start, 'ASC').addOrderBy(id, 'ASC').offset(page.offset).limit(page.limit);
     const rows = await q.getMany();
     const count = this.query().select('COUNT(*)', 'n');
-    this.applyCriteria(count, c);
+    this.applyCriteria(count, c, driver);
     const total = Number(((await count.getRawOne()) as { n: unknown } | undefined)?.n ?? 0);
     return { rows: rows.map(toDomain), total };
   }
 
-  private applyCriteria(q: SelectQueryBuilder<EventOrmEntity>, c: EventCriteria): void {
-    q.where('e.hide_from_listings = :hidden', { hidden: 0 });
-    q.andWhere('e.status IN (:...statuses)', { statuses: c.statuses.length ? c.statuses : ['-none-'] });
+  /**
+   * With a driving link (one venue, organizer or term), the query starts from its link rows (alias `d`), whose
+   * `(link id, status, start, event_id)` index yields that record's events of one status in list order: status and
+   * start bounds are read from the link row, everything else from the event.
+   */
+  private applyCriteria(q: SelectQueryBuilder<EventOrmEntity>, c: EventCriteria, driver: DrivingLink | null): void {
+    const statuses = { statuses: c.statuses.length ? c.statuses : ['-none-'] };
+    const startColumn = driver ? `d.event_start_${c.mode === 'event' ? 'local' : 'utc'}` : COLUMN[c.mode].start;
+    if (driver) {
+      const { table, column } = LINK_TABLES[driver.kind];
+      q.innerJoin(table, 'd', 'd.event_id = e.id');
+      q.where(`d.${column} = :driverId`, { driverId: driver.id });
+      q.andWhere('d.event_status IN (:...statuses)', statuses);
+      q.andWhere('e.hide_from_listings = :hidden', { hidden: 0 });
+    } else {
+      q.where('e.hide_from_listings = :hidden', { hidden: 0 });
+      q.andWhere('e.status IN (:...statuses)', statuses);
+    }
     if (c.restrictNonPublishToAuthor !== null) {
       q.andWhere("(e.status = 'publish' OR e.author_id = :ownAuthor)", { ownAuthor: c.restrictNonPublishToAuthor });
     }
     c.bounds.forEach((b, i) => {
-      q.andWhere(`${COLUMN[c.mode][b.field]} ${b.op} :bound${i}`, { [`bound${i}`]: b.value });
+      const column = b.field === 'start' ? startColumn : COLUMN[c.mode].end;
+      q.andWhere(`${column} ${b.op} :bound${i}`, { [`bound${i}`]: b.value });
     });
     (c.searchWords ?? []).forEach((w, i) => {
       q.andWhere(`e.search_key LIKE :sw${i} ESCAPE :likeEscape`, { [`sw${i}`]: `%${escapeLike(w)}%`, likeEscape: '\\' });
@@ -63,7 +106,7 @@ export class TypeOrmEventRepository extends EventRepository {
       q.andWhere(`e.search_key NOT LIKE :sx${i} ESCAPE :likeEscape`, { [`sx${i}`]: `%${escapeLike(w)}%`, likeEscape: '\\' });
     });
     const inLinks = (key: string, table: string, column: string, ids: number[] | undefined) => {
-      if (ids === undefined) return;
+      if (ids === undefined || (driver && ids === driver.ids)) return;
       if (ids.length === 0) {
         q.andWhere('1 = 0');
         return;
@@ -107,6 +150,18 @@ export class TypeOrmEventRepository extends EventRepository {
     return (await q.getCount()) > 0;
   }
 
+  async slugFamily(base: string, exceptId?: number): Promise<Set<string>> {
+    const lower = base.toLowerCase();
+    const q = this.manager
+      .getRepository(EventOrmEntity)
+      .createQueryBuilder('e')
+      .select('e.slug', 'slug')
+      .where(`(e.slug = :base OR e.slug LIKE :family ESCAPE :likeEscape)`, { base: lower, family: `${escapeLike(lower)}-%`, likeEscape: '\\' });
+    if (exceptId !== undefined) q.andWhere('e.id <> :exceptId', { exceptId });
+    const rows: Array<{ slug: string }> = await q.getRawMany();
+    return new Set(rows.map((r) => r.slug));
+  }
+
   async save(event: CalendarEvent): Promise<void> {
     const repo = this.manager.getRepository(EventOrmEntity);
     const row = toRow(event);
@@ -115,6 +170,7 @@ export class TypeOrmEventRepository extends EventRepository {
       if (exists) {
         const { id: _id, ...rest } = row;
         await repo.update({ id: event.id }, rest);
+        await syncLinkedEvent(this.manager, event.id, event);
       } else {
         await repo.insert(row);
       }
@@ -126,27 +182,14 @@ export class TypeOrmEventRepository extends EventRepository {
 
   async saveLinks(eventId: number, links: Partial<EventLinks>): Promise<void> {
     const m = this.manager;
-    const replace = async (table: string, column: string, ids: number[], positioned: boolean) => {
-      await m.query(`DELETE FROM ${table} WHERE event_id = ?`, [eventId]);
-      const unique = [...new Set(ids)];
-      if (unique.length === 0) return;
-      await m
-        .createQueryBuilder()
-        .insert()
-        .into(table, positioned ? ['event_id', column, 'position'] : ['event_id', column])
-        .values(unique.map((id, i) => (positioned ? { event_id: eventId, [column]: id, position: i } : { event_id: eventId, [column]: id })))
-        .execute();
-    };
-    if (links.venueIds) await replace('event_venues', 'venue_id', links.venueIds, true);
-    if (links.organizerIds) await replace('event_organizers', 'organizer_id', links.organizerIds, true);
-    if (links.termIds) await replace('event_terms', 'term_id', links.termIds, false);
+    if (links.venueIds) await replaceLinks(m, 'venue', eventId, links.venueIds);
+    if (links.organizerIds) await replaceLinks(m, 'organizer', eventId, links.organizerIds);
+    if (links.termIds) await replaceLinks(m, 'term', eventId, links.termIds);
   }
 
   async remove(id: number): Promise<void> {
     const m = this.manager;
-    for (const table of ['event_venues', 'event_organizers', 'event_terms']) {
-      await m.query(`DELETE FROM ${table} WHERE event_id = ?`, [id]);
-    }
+    await removeLinksOf(m, [id]);
     await m.query('UPDATE events SET post_parent = 0 WHERE post_parent = ?', [id]);
     await m.query('DELETE FROM events WHERE id = ?', [id]);
   }
@@ -177,7 +220,13 @@ export class TypeOrmEventRepository extends EventRepository {
   }
 
   async publishDue(nowUtc: string): Promise<void> {
-    await this.manager.query("UPDATE events SET status = 'publish' WHERE status = 'future' AND date_utc <= ?", [nowUtc]);
+    const m = this.manager;
+    const lock = m.connection.options.type === 'mysql' ? ' FOR UPDATE' : '';
+    const due = (await m.query(`SELECT id FROM events WHERE status = 'future' AND date_utc <= ?${lock}`, [nowUtc])) as Array<{ id: unknown }>;
+    if (due.length === 0) return;
+    const ids = due.map((r) => Number(r.id));
+    await m.query(`UPDATE events SET status = 'publish' WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
+    await publishLinksOf(m, ids);
   }
 
   async venueCoordinates(): Promise<Array<{ id: number; lat: number; lng: number }>> {

@@ -20,7 +20,7 @@ const byNameThenId = (a: Term, b: Term) => {
   return ka < kb ? -1 : ka > kb ? 1 : a.id - b.id;
 };
 
-/** ADAPTER: terms in the `terms` table; counts and event links through `event_terms` joined with `events`. */
+/** ADAPTER: terms in the `terms` table (with their maintained `event_count`); event links in `event_terms`. */
 @Injectable()
 export class TypeOrmTermRepository extends TermRepository {
   constructor(private readonly dataSource: DataSource) {
@@ -98,50 +98,34 @@ export class TypeOrmTermRepository extends TermRepository {
     return (await this.repo.find({ where: { taxonomy }, order: { id: 'ASC' } })).map(toTerm);
   }
 
+  // Counts are `terms.event_count`, maintained by the event write transactions (events/infrastructure/typeorm/
+  // event-link-tables.ts): counting a term's published events per request costs its whole link range at 1M events.
+
   async counts(taxonomy: Taxonomy): Promise<Map<number, number>> {
-    const rows: Array<{ term_id: unknown; n: unknown }> = await managerOf(this.dataSource)
-      .createQueryBuilder()
-      .select('et.term_id', 'term_id')
-      .addSelect('COUNT(*)', 'n')
-      .from('event_terms', 'et')
-      .innerJoin('events', 'e', 'e.id = et.event_id')
-      .innerJoin('terms', 't', 't.id = et.term_id')
-      .where("e.status = 'publish'")
-      .andWhere('t.taxonomy = :taxonomy', { taxonomy })
-      .groupBy('et.term_id')
-      .getRawMany();
-    return new Map(rows.map((r) => [Number(r.term_id), Number(r.n)]));
+    return this.countRows(this.countQuery().where('t.taxonomy = :taxonomy', { taxonomy }));
   }
 
   async countsOf(termIds: number[]): Promise<Map<number, number>> {
     const ids = [...new Set(termIds)];
     if (ids.length === 0) return new Map();
-    const rows: Array<{ term_id: unknown; n: unknown }> = await managerOf(this.dataSource)
-      .createQueryBuilder()
-      .select('et.term_id', 'term_id')
-      .addSelect('COUNT(*)', 'n')
-      .from('event_terms', 'et')
-      .innerJoin('events', 'e', 'e.id = et.event_id')
-      .where("e.status = 'publish'")
-      .andWhere('et.term_id IN (:...ids)', { ids })
-      .groupBy('et.term_id')
-      .getRawMany();
-    return new Map(rows.map((r) => [Number(r.term_id), Number(r.n)]));
+    return this.countRows(this.countQuery().where('t.id IN (:...ids)', { ids }));
   }
 
   async countsOfEventTerms(eventIds: number[]): Promise<Map<number, number>> {
     const ids = [...new Set(eventIds)];
     if (ids.length === 0) return new Map();
-    const rows: Array<{ term_id: unknown; n: unknown }> = await managerOf(this.dataSource)
-      .createQueryBuilder()
-      .select('et.term_id', 'term_id')
-      .addSelect('COUNT(*)', 'n')
-      .from('event_terms', 'et')
-      .innerJoin('events', 'e', 'e.id = et.event_id')
-      .where("e.status = 'publish'")
-      .andWhere('et.term_id IN (SELECT pt.term_id FROM event_terms pt WHERE pt.event_id IN (:...ids))', { ids })
-      .groupBy('et.term_id')
-      .getRawMany();
+    return this.countRows(
+      this.countQuery().where('t.id IN (SELECT pt.term_id FROM event_terms pt WHERE pt.event_id IN (:...ids))', { ids }),
+    );
+  }
+
+  private countQuery() {
+    return managerOf(this.dataSource).createQueryBuilder().select('t.id', 'term_id').addSelect('t.event_count', 'n').from('terms', 't');
+  }
+
+  /** term id → count, terms without published events left out (as the port says). */
+  private async countRows(q: ReturnType<TypeOrmTermRepository['countQuery']>): Promise<Map<number, number>> {
+    const rows: Array<{ term_id: unknown; n: unknown }> = await q.andWhere('t.event_count > 0').getRawMany();
     return new Map(rows.map((r) => [Number(r.term_id), Number(r.n)]));
   }
 
