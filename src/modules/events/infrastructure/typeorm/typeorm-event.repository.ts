@@ -156,7 +156,9 @@ export class TypeOrmEventRepository extends EventRepository {
       .getRepository(EventOrmEntity)
       .createQueryBuilder('e')
       .select('e.slug', 'slug')
-      .where(`(e.slug = :base OR e.slug LIKE :family ESCAPE :likeEscape)`, { base: lower, family: `${escapeLike(lower)}-%`, likeEscape: '\\' });
+      // `base-…` as a byte range ('-' is 0x2D, '.' 0x2E; slug columns compare bytes on both databases): an index range
+      // scan, where SQLite's case-insensitive LIKE would scan the table.
+      .where('(e.slug = :base OR (e.slug >= :familyFrom AND e.slug < :familyTo))', { base: lower, familyFrom: `${lower}-`, familyTo: `${lower}.` });
     if (exceptId !== undefined) q.andWhere('e.id <> :exceptId', { exceptId });
     const rows: Array<{ slug: string }> = await q.getRawMany();
     return new Set(rows.map((r) => r.slug));
