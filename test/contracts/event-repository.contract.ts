@@ -1,4 +1,8 @@
+import type { CalendarEvent } from '../../src/modules/events/domain/calendar-event';
+import { toUtc } from '../../src/modules/events/domain/date-input';
+import { DateBound, matchesDateWindow } from '../../src/modules/events/domain/event-date-window';
 import type { EventCriteria } from '../../src/modules/events/domain/event-query';
+import type { RecordStatus } from '../../src/shared/domain/policy';
 import { EventRepository, SlugConflictError } from '../../src/modules/events/domain/event.repository';
 import { anEvent } from '../factories/event.factory';
 
@@ -162,6 +166,81 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
       expect(await f.repo.findById(1)).toBeNull();
       expect((await f.repo.findById(2))?.postParent).toBe(0);
       expect((await f.repo.loadLinks([1])).get(1)).toEqual({ venueIds: [], organizerIds: [], termIds: [] });
+    });
+
+    it('list totals stay exact through creates, updates, hiding, status changes, publishing and deletes', async () => {
+      // A deterministic random history of writes, then many date/status lists: each total must equal a count of the
+      // events as written (the SQL adapters count most of these lists from maintained per-day counts).
+      let seed = 11;
+      const next = (n: number) => {
+        seed = (seed + 0x6d2b79f5) | 0;
+        let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        return ((t ^ (t >>> 14)) >>> 0) % n;
+      };
+      const pick = <T>(items: readonly T[]): T => items[next(items.length)];
+      const STATUSES: RecordStatus[] = ['publish', 'future', 'draft', 'pending', 'private', 'trash'];
+      const ZONES = ['UTC', 'Europe/Madrid', 'Asia/Tokyo', 'America/New_York'];
+      const wall = (day: number, minutes: number) => {
+        const d = new Date(Date.UTC(2026, 10, 10 + day, 0, minutes));
+        return d.toISOString().slice(0, 19).replace('T', ' ');
+      };
+      const randomTiming = () => {
+        const timezone = pick(ZONES);
+        const day = next(20);
+        const startMinutes = pick([0, 30, 60 * 23 + 30, 60 * next(24)]);
+        const startLocal = wall(day, startMinutes);
+        const endLocal = wall(day, startMinutes + pick([0, 90, 60 * 24, 60 * 24 * 3 + 15]));
+        return { timezone, startLocal, endLocal, startUtc: toUtc(startLocal, timezone), endUtc: toUtc(endLocal, timezone) };
+      };
+      const stored = new Map<number, CalendarEvent>();
+      const write = async (e: CalendarEvent) => {
+        await f.repo.save(e);
+        stored.set(e.id, e);
+      };
+      for (let id = 1; id <= 160; id++) {
+        await write(anEvent(id, { ...randomTiming(), status: pick(STATUSES), hideFromListings: next(5) === 0, dateUtc: wall(next(20), 0) }));
+      }
+      for (let i = 0; i < 80; i++) {
+        const current = stored.get(1 + next(160));
+        if (!current) continue;
+        const change = next(4);
+        if (change === 0) await write({ ...current, ...randomTiming() });
+        else if (change === 1) await write({ ...current, status: pick(STATUSES) });
+        else if (change === 2) await write({ ...current, hideFromListings: !current.hideFromListings });
+        else {
+          await f.repo.remove(current.id);
+          stored.delete(current.id);
+        }
+      }
+      const publishAt = wall(10, 0);
+      await f.repo.publishDue(publishAt);
+      for (const [id, e] of stored) if (e.status === 'future' && e.dateUtc <= publishAt) stored.set(id, { ...e, status: 'publish' });
+
+      const OPS: Array<Pick<DateBound, 'op' | 'field'>> = [
+        { op: '>=', field: 'start' },
+        { op: '<=', field: 'end' },
+        { op: '<', field: 'start' },
+        { op: '>', field: 'start' },
+        { op: '<', field: 'end' },
+        { op: '>', field: 'end' },
+      ];
+      const events = [...stored.values()];
+      for (let round = 0; round < 120; round++) {
+        const mode = pick(['event', 'site'] as const);
+        const statuses = STATUSES.filter(() => next(2) === 0);
+        // Bound values are often an event's own start or end, so ties on both sides of every operator are exercised.
+        const bounds = Array.from({ length: next(4) }, () => {
+          const e = pick(events);
+          const value = next(2) ? wall(next(22) - 1, 60 * next(24)) : pick([e.startLocal, e.endLocal, e.startUtc, e.endUtc]);
+          return { ...pick(OPS), value };
+        });
+        const expected = events.filter(
+          (e) => statuses.includes(e.status) && !e.hideFromListings && matchesDateWindow({ mode, bounds, applied: [] }, e),
+        ).length;
+        const { total } = await f.repo.findPage(criteria({ mode, statuses, bounds }), { offset: 0, limit: 1 });
+        expect({ mode, statuses, bounds, total }).toEqual({ mode, statuses, bounds, total: expected });
+      }
     });
   });
 }

@@ -1,6 +1,7 @@
 import { Core1764000000000 } from './1764000000000-core';
 import { Events1764000001000 } from './1764000001000-events';
 import { EventLinkListingKeys1764000008000 } from './1764000008000-event-link-listing-keys';
+import { EventListCounts1764000009000 } from './1764000009000-event-list-counts';
 import { Terms1764000004000 } from './1764000004000-terms';
 import { VenuesOrganizers1764000003100 } from './1764000003100-venues-organizers';
 
@@ -11,4 +12,5 @@ export const MIGRATIONS: Function[] = [
   Terms1764000004000,
   VenuesOrganizers1764000003100,
   EventLinkListingKeys1764000008000,
+  EventListCounts1764000009000,
 ];

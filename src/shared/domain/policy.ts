@@ -122,7 +122,8 @@ export function listVisibility(caller: Caller, requested: RecordStatus[] | 'any'
         : requested;
   return {
     statuses,
-    /** When set, records with a status other than 'publish' must be authored by this user id. */
-    restrictNonPublishToAuthor: Policy.mayReadAnyNonPublic(caller) ? null : caller.userId ?? -1,
+    /** When set, records with a status other than 'publish' must be authored by this user id (null: nothing to restrict). */
+    restrictNonPublishToAuthor:
+      Policy.mayReadAnyNonPublic(caller) || statuses.every((s) => s === 'publish') ? null : caller.userId ?? -1,
   };
 }

@@ -12,6 +12,7 @@ import type { Venue } from '../../modules/venues/domain/venue';
 import { toRow as venueRow } from '../../modules/venues/infrastructure/typeorm/typeorm-venue.repository';
 import { VenueOrmEntity } from '../../modules/venues/infrastructure/typeorm/venue.orm-entity';
 import { adjustTermCounts } from '../../modules/events/infrastructure/typeorm/event-link-tables';
+import { adjustListCounts, CountDelta, countedColumnsOf, countRow } from '../../modules/events/infrastructure/typeorm/event-list-counts';
 import { BulkInsert } from './bulk-insert';
 import { withIndexesBuiltAfterLoad } from './bulk-load-indexes';
 import { makeEvent, makeOrganizers, makeTerms, makeVenues, SeedEvent, SeedSizes, SlugBook } from './dataset';
@@ -148,6 +149,7 @@ export async function seedDatabase(ds: DataSource, sizes: SeedSizes, options: Se
       const eventOrganizers = BulkInsert.forColumns(places.runner, 'event_organizers', ['event_id', 'organizer_id', 'position', ...carried]);
       const eventTerms = BulkInsert.forColumns(side.runner, 'event_terms', ['event_id', 'term_id', ...carried]);
       const termCounts = new Map<number, number>();
+      const listCounts: CountDelta = new Map();
       for (let done = 0; done < sizes.events; ) {
         const count = Math.min(batchSize, sizes.events - done);
         const batch: SeedEvent[] = [];
@@ -155,7 +157,10 @@ export async function seedDatabase(ds: DataSource, sizes: SeedSizes, options: Se
         const writeEvents = async () => {
           for (const { event } of batch) await ids.add({ id: event.id, kind: 'event' });
           await ids.flush();
-          for (const { event } of batch) await eventRows.add(eventRow(event));
+          for (const { event } of batch) {
+            await eventRows.add(eventRow(event));
+            countRow(listCounts, countedColumnsOf(event), 1);
+          }
           await eventRows.flush();
           await main.commit();
         };
@@ -192,6 +197,7 @@ export async function seedDatabase(ds: DataSource, sizes: SeedSizes, options: Se
         options.onProgress?.(done);
       }
       await adjustTermCounts(main.runner.manager, termCounts);
+      await adjustListCounts(main.runner.manager, listCounts);
       ok = true;
       return links;
     } finally {

@@ -48,7 +48,7 @@ export async function startTestApp(
     ...env,
   });
   const dataSource = await openDatabase(config.db, 5_000);
-  const app = await createApp(config, { dataSource, clock, logger: false, ...extra });
+  const app = await createApp(config, { dataSource, clock, logger: process.env.TEST_APP_LOGS ? undefined : false, ...extra });
   // Listen once on an ephemeral port: supertest would otherwise start a listener per request, which breaks under
   // concurrent requests.
   await app.listen(0, '127.0.0.1');

@@ -138,9 +138,35 @@ function isLeap(y: number): boolean {
   return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 }
 
+/**
+ * Offsets already computed, per IANA zone and instant: luxon asks `Intl` for every offset, which dominated the cost of
+ * presenting a list page (several conversions per event, the same instants on every request). Exact, since an offset
+ * depends only on the zone and the instant; each zone's map is emptied when it reaches `MAX_CACHED_OFFSETS`.
+ */
+const offsetCache = new Map<Zone, Map<number, number>>();
+const MAX_CACHED_OFFSETS = 20_000;
+
 /** Offset of `zone` (minutes east of UTC) at an instant (epoch ms). */
 function offsetAt(zone: Zone, ms: number): number {
-  return zone.offset(ms);
+  if (zone.isUniversal) return zone.offset(ms);
+  let offsets = offsetCache.get(zone);
+  if (!offsets) offsetCache.set(zone, (offsets = new Map()));
+  let offset = offsets.get(ms);
+  if (offset === undefined) {
+    if (offsets.size >= MAX_CACHED_OFFSETS) offsets.clear();
+    offset = zone.offset(ms);
+    offsets.set(ms, offset);
+  }
+  return offset;
+}
+
+/** The wall clock of `zone` at an instant (epoch ms), without building a luxon DateTime. */
+function wallAt(ms: number, zone: Zone): string {
+  const local = new Date(ms + Math.round(offsetAt(zone, ms) * 60_000));
+  return (
+    `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ` +
+    `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}`
+  );
 }
 
 /**
@@ -167,15 +193,12 @@ function fromParts(p: Parts, zone: Zone): DateTime {
 
 /** UTC wall clock → wall clock of `zone`. */
 export function toZone(utcWallClock: string, zone: string): string {
-  const p = partsOfWall(utcWallClock);
-  const ms = instantOfParts(p, FixedOffsetZone.utcInstance);
-  return wallOf(DateTime.fromMillis(ms, { zone: requireZone(zone) }));
+  return wallAt(instantOfParts(partsOfWall(utcWallClock), FixedOffsetZone.utcInstance), requireZone(zone));
 }
 
 /** Wall clock of `zone` → UTC wall clock (daylight-saving gap → forward by the gap; ambiguous → earlier instant). */
 export function toUtc(localWallClock: string, zone: string): string {
-  const dt = fromParts(partsOfWall(localWallClock), requireZone(zone));
-  return wallOf(dt.setZone(FixedOffsetZone.utcInstance));
+  return wallAt(instantOfParts(partsOfWall(localWallClock), requireZone(zone)), FixedOffsetZone.utcInstance);
 }
 
 /**
@@ -183,13 +206,15 @@ export function toUtc(localWallClock: string, zone: string): string {
  * moves forward by the gap (`2026-03-29 02:30:00` in Europe/Madrid → `2026-03-29 03:30:00`).
  */
 export function normalizeWallClock(localWallClock: string, zone: string): string {
-  return wallOf(fromParts(partsOfWall(localWallClock), requireZone(zone)));
+  const z = requireZone(zone);
+  return wallAt(instantOfParts(partsOfWall(localWallClock), z), z);
 }
 
 /** ISO-8601 with the zone's offset at that moment: `2026-12-05T20:00:00+01:00` (CONTRACT §6.10). */
 export function isoWithOffset(localWallClock: string, zone: string): string {
-  const dt = fromParts(partsOfWall(localWallClock), requireZone(zone));
-  return `${wallOf(dt).replace(' ', 'T')}${formatOffset(dt.offset, true)}`;
+  const z = requireZone(zone);
+  const ms = instantOfParts(partsOfWall(localWallClock), z);
+  return `${wallAt(ms, z).replace(' ', 'T')}${formatOffset(offsetAt(z, ms), true)}`;
 }
 
 function formatOffset(minutes: number, colon: boolean): string {
@@ -210,7 +235,7 @@ export function timezoneAbbreviation(zone: string, utcWallClock: string): string
   const luxonZone = zoneOf(z);
   if (!luxonZone) return z;
   const ms = instantOfParts(partsOfWall(utcWallClock), FixedOffsetZone.utcInstance);
-  const offset = luxonZone.offset(ms);
+  const offset = offsetAt(luxonZone, ms);
   const table = TZ_ABBREVIATIONS[z] ?? TZ_ABBREVIATIONS[canonicalName(z)] ?? '';
   for (const entry of table.split(',')) {
     const i = entry.indexOf(':');
@@ -222,12 +247,20 @@ export function timezoneAbbreviation(zone: string, utcWallClock: string): string
   return `${sign}${pad(Math.floor(abs / 60))}${abs % 60 ? pad(abs % 60) : ''}`;
 }
 
+/** Canonical IANA names of aliases (`Asia/Calcutta` → `Asia/Kolkata`), resolved once per zone: `Intl` is slow. */
+const canonicalNames = new Map<string, string>();
+
 function canonicalName(zone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    return zone;
+  let name = canonicalNames.get(zone);
+  if (name === undefined) {
+    try {
+      name = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+    } catch {
+      name = zone;
+    }
+    canonicalNames.set(zone, name);
   }
+  return name;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,0 +1,65 @@
+import { dayCountPlan, dayLevelMatch } from './day-count-plan';
+import { DateBound, matchesDateWindow } from './event-date-window';
+
+describe('dayCountPlan', () => {
+  it('turns each bound into a day condition that excludes its own day, and that day into a boundary day', () => {
+    const plan = dayCountPlan([
+      { op: '>=', field: 'start', value: '2026-11-21 00:00:00' },
+      { op: '<=', field: 'end', value: '2028-11-22 23:59:59' },
+      { op: '<', field: 'start', value: '2027-01-01 12:00:00' },
+      { op: '>', field: 'end', value: '2026-11-21 06:00:00' },
+    ]);
+    expect(plan).toEqual({
+      startDays: [
+        { op: '>', day: '2026-11-21' },
+        { op: '<', day: '2027-01-01' },
+      ],
+      endDays: [
+        { op: '<', day: '2028-11-22' },
+        { op: '>', day: '2026-11-21' },
+      ],
+      startBoundaryDays: ['2026-11-21', '2027-01-01'],
+      endBoundaryDays: ['2028-11-22', '2026-11-21'],
+    });
+  });
+
+  it('has nothing to check without bounds (include lists): every day matches', () => {
+    const plan = dayCountPlan([]);
+    expect(dayLevelMatch(plan, '2020-01-01', '2030-01-01')).toBe(true);
+  });
+
+  it('never contradicts the exact date predicate: the day alone decides whenever no boundary day is involved', () => {
+    // A deterministic pseudo-random sweep over bounds of every operator and events around them.
+    let seed = 7;
+    const next = (n: number) => {
+      // mulberry32
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) % n;
+    };
+    const wall = () => `2026-11-${String(1 + next(30)).padStart(2, '0')} ${String(next(24)).padStart(2, '0')}:${next(2) ? '00' : '30'}:00`;
+    const ops: Array<Pick<DateBound, 'op' | 'field'>> = [
+      { op: '>=', field: 'start' },
+      { op: '<=', field: 'end' },
+      { op: '<', field: 'start' },
+      { op: '>', field: 'start' },
+      { op: '<', field: 'end' },
+      { op: '>', field: 'end' },
+    ];
+    let decided = 0;
+    for (let round = 0; round < 300; round++) {
+      const bounds = Array.from({ length: 1 + next(3) }, () => ({ ...ops[next(ops.length)], value: wall() }));
+      const plan = dayCountPlan(bounds);
+      for (let i = 0; i < 40; i++) {
+        const [a, b] = [wall(), wall()].sort();
+        const verdict = dayLevelMatch(plan, a.slice(0, 10), b.slice(0, 10));
+        if (verdict === null) continue;
+        decided++;
+        const exact = matchesDateWindow({ mode: 'event', bounds, applied: [] }, { startLocal: a, endLocal: b, startUtc: a, endUtc: b });
+        expect({ bounds, start: a, end: b, verdict }).toEqual({ bounds, start: a, end: b, verdict: exact });
+      }
+    }
+    expect(decided).toBeGreaterThan(1000);
+  });
+});
