@@ -10,6 +10,7 @@ import { TokenVerifier } from './shared/auth/token-verifier';
 import { UserDirectory } from './shared/auth/user-directory';
 import { ContractExpressAdapter } from './shared/http/contract-express-adapter';
 import { transportMiddleware } from './shared/http/transport.middleware';
+import { writeRequestsOnPrimary } from './shared/http/write-requests-on-primary.middleware';
 import { installOperations } from './operations/install-operations';
 import { createRootLogger } from './operations/logging/root-logger';
 import { NestJsonLogger } from './operations/logging/nest-json-logs';
@@ -52,6 +53,7 @@ export async function createApp(config: AppConfig, deps: AppDependencies): Promi
     if (clusterWorker) onPeerWrite(() => cache.invalidate());
     app.use(readCacheMiddleware(cache, { apiPrefix: config.apiPrefix, onWrite: clusterWorker ? tellPeersAboutWrite : undefined }));
   }
+  app.use(writeRequestsOnPrimary); // with read replicas: a write request reads from the primary throughout
   // No enableShutdownHooks(): main.ts shuts down gracefully itself (CONTRACT §13.7; Nest's hook re-raises the signal).
   await app.init();
   app.get(OpenApiDocument).generate(app); // /doc: scanned once the routes exist (CONTRACT §12.2)

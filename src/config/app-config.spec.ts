@@ -75,9 +75,54 @@ describe('loadConfig', () => {
 
   it('reads MySQL settings from DATABASE_URL or DB_*', () => {
     expect(loadConfig({ DB_TYPE: 'mysql', DATABASE_URL: 'mariadb://u:p%40ss@db:3307/cal' }).db).toEqual({
-      type: 'mysql', host: 'db', port: 3307, user: 'u', password: 'p@ss', database: 'cal', poolSize: 10,
+      type: 'mysql', host: 'db', port: 3307, user: 'u', password: 'p@ss', database: 'cal', poolSize: 10, replicas: [],
     });
     expect(problemsOf({ DB_TYPE: 'mysql' }).map((p) => p.split(' ')[0])).toEqual(['DB_HOST', 'DB_USER', 'DB_NAME']);
+  });
+
+  describe('DATABASE_REPLICA_URLS', () => {
+    const primary = { DB_TYPE: 'mysql', DATABASE_URL: 'mysql://app:secret@primary:3306/cal' };
+
+    it('reads a comma list of replica URLs (spaces and empty items ignored) beside the primary', () => {
+      const c = loadConfig({ ...primary, DATABASE_REPLICA_URLS: ' mysql://ro:p%40ss@replica-1/cal , ,mariadb://ro:x@replica-2:3307/cal_copy,' });
+      expect(c.db).toEqual({
+        type: 'mysql', host: 'primary', port: 3306, user: 'app', password: 'secret', database: 'cal', poolSize: 10,
+        replicas: [
+          { host: 'replica-1', port: 3306, user: 'ro', password: 'p@ss', database: 'cal' },
+          { host: 'replica-2', port: 3307, user: 'ro', password: 'x', database: 'cal_copy' },
+        ],
+      });
+    });
+
+    it('works with the DB_* variables too, and is empty when unset or blank', () => {
+      const dbVars = { DB_TYPE: 'mysql', DB_HOST: 'primary', DB_USER: 'app', DB_NAME: 'cal' };
+      expect(loadConfig({ ...dbVars, DATABASE_REPLICA_URLS: 'mysql://ro@replica/cal' }).db).toMatchObject({
+        host: 'primary', replicas: [{ host: 'replica', port: 3306, user: 'ro', password: '', database: 'cal' }],
+      });
+      expect(loadConfig(dbVars).db).toMatchObject({ replicas: [] });
+      expect(loadConfig({ ...dbVars, DATABASE_REPLICA_URLS: '  ' }).db).toMatchObject({ replicas: [] });
+    });
+
+    it('reports each bad item on its own line by position, never echoing it (it may hold a password)', () => {
+      const problems = problemsOf({
+        ...primary,
+        DATABASE_REPLICA_URLS: 'postgres://ro:hunter2@r1/cal,mysql://ro@r2/cal,mysql://ro@r3,not a url,mysql://ro@r5:0/cal',
+      });
+      expect(problems).toEqual([
+        'DATABASE_REPLICA_URLS item 1 of 5 must look like mysql://user:password@host:port/database',
+        'DATABASE_REPLICA_URLS item 3 of 5 must look like mysql://user:password@host:port/database',
+        'DATABASE_REPLICA_URLS item 4 of 5 must look like mysql://user:password@host:port/database',
+        'DATABASE_REPLICA_URLS item 5 of 5 must look like mysql://user:password@host:port/database',
+      ]);
+      expect(problems.join('\n')).not.toContain('hunter2');
+    });
+
+    it('is a configuration error with DB_TYPE=sqlite (also the default): SQLite has no replicas', () => {
+      const message = 'DATABASE_REPLICA_URLS needs DB_TYPE "mysql": SQLite has no read replicas (unset it or set DB_TYPE=mysql)';
+      expect(problemsOf({ DATABASE_REPLICA_URLS: 'mysql://ro@replica/cal' })).toEqual([message]);
+      expect(problemsOf({ DB_TYPE: 'sqlite', DATABASE_REPLICA_URLS: 'mysql://ro@replica/cal' })).toEqual([message]);
+      expect(loadConfig({ DB_TYPE: 'sqlite', DATABASE_REPLICA_URLS: '' }).db).toEqual({ type: 'sqlite', sqlitePath: './data/calendar.sqlite' });
+    });
   });
 
   it('drops a trailing slash from PUBLIC_URL and parses lists', () => {

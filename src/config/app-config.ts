@@ -4,15 +4,25 @@
  */
 export type DbConfig =
   | { type: 'sqlite'; sqlitePath: string }
-  | {
+  | (MysqlEndpoint & {
       type: 'mysql';
-      host: string;
-      port: number;
-      user: string;
-      password: string;
-      database: string;
+      /** Connections per server: the primary and each replica get a pool of this size. */
       poolSize: number;
-    };
+      /**
+       * Read replicas (DATABASE_REPLICA_URLS), empty when there are none. Reads outside a transaction of GET/HEAD
+       * requests go to them; writes, transactions and every query of a write request go to the primary.
+       */
+      replicas: MysqlEndpoint[];
+    });
+
+/** One MySQL server and database: the primary (DATABASE_URL or DB_*) or a read replica. */
+export interface MysqlEndpoint {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  database: string;
+}
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 
@@ -234,30 +244,63 @@ function readAuth(r: Reader, nodeEnv: string): AuthConfig {
   };
 }
 
+/** `mysql://user:password@host:port/database` (or `mariadb://`), or null when it is not one. */
+function parseMysqlUrl(value: string): MysqlEndpoint | null {
+  try {
+    const u = new URL(value);
+    if (u.protocol !== 'mysql:' && u.protocol !== 'mariadb:') return null;
+    const database = decodeURIComponent(u.pathname.replace(/^\//, ''));
+    const port = u.port ? Number(u.port) : 3306;
+    if (!u.hostname || !database || port < 1) return null;
+    return {
+      host: u.hostname,
+      port,
+      user: decodeURIComponent(u.username),
+      password: decodeURIComponent(u.password),
+      database,
+    };
+  } catch {
+    return null;
+  }
+}
+
+const MYSQL_URL_SHAPE = 'mysql://user:password@host:port/database';
+
+/**
+ * DATABASE_REPLICA_URLS: a comma list of MySQL URLs of read replicas (empty = every query goes to the primary). A bad
+ * item is named by its position, not echoed: it may hold a password.
+ */
+function readReplicas(r: Reader): MysqlEndpoint[] {
+  const items = (r.optional('DATABASE_REPLICA_URLS') ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const replicas: MysqlEndpoint[] = [];
+  for (const [i, value] of items.entries()) {
+    const endpoint = parseMysqlUrl(value);
+    if (endpoint) replicas.push(endpoint);
+    else r.problems.push(`DATABASE_REPLICA_URLS item ${i + 1} of ${items.length} must look like ${MYSQL_URL_SHAPE}`);
+  }
+  return replicas;
+}
+
 function readDb(r: Reader): DbConfig {
   const type = r.oneOf('DB_TYPE', 'sqlite', ['sqlite', 'mysql'] as const);
   const poolSize = r.integer('DB_POOL_SIZE', 10, 1, 100);
-  if (type === 'sqlite') return { type, sqlitePath: r.string('DB_SQLITE_PATH', './data/calendar.sqlite') };
+  if (type === 'sqlite') {
+    // Silently serving everything from one SQLite file would hide a deployment mistake (often a forgotten DB_TYPE).
+    if (r.optional('DATABASE_REPLICA_URLS')) {
+      r.problems.push('DATABASE_REPLICA_URLS needs DB_TYPE "mysql": SQLite has no read replicas (unset it or set DB_TYPE=mysql)');
+    }
+    return { type, sqlitePath: r.string('DB_SQLITE_PATH', './data/calendar.sqlite') };
+  }
+  const replicas = readReplicas(r);
   const url = r.optional('DATABASE_URL');
   if (url) {
-    try {
-      const u = new URL(url);
-      if (u.protocol !== 'mysql:' && u.protocol !== 'mariadb:') throw new Error('scheme');
-      const database = decodeURIComponent(u.pathname.replace(/^\//, ''));
-      if (!u.hostname || !database) throw new Error('parts');
-      return {
-        type,
-        host: u.hostname,
-        port: u.port ? Number(u.port) : 3306,
-        user: decodeURIComponent(u.username),
-        password: decodeURIComponent(u.password),
-        database,
-        poolSize,
-      };
-    } catch {
-      r.problems.push('DATABASE_URL must look like mysql://user:password@host:port/database');
-      return { type, host: '', port: 3306, user: '', password: '', database: '', poolSize };
-    }
+    const endpoint = parseMysqlUrl(url);
+    if (endpoint) return { type, ...endpoint, poolSize, replicas };
+    r.problems.push(`DATABASE_URL must look like ${MYSQL_URL_SHAPE}`);
+    return { type, host: '', port: 3306, user: '', password: '', database: '', poolSize, replicas };
   }
   const host = r.optional('DB_HOST');
   const user = r.optional('DB_USER');
@@ -273,6 +316,7 @@ function readDb(r: Reader): DbConfig {
     password: r.string('DB_PASSWORD', ''),
     database: database ?? '',
     poolSize,
+    replicas,
   };
 }
 

@@ -1,23 +1,28 @@
 import { Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { DbConfig } from '../config/app-config';
 import { ALL_ENTITIES } from './entities';
+import { logServerRotation } from './mysql-pools';
+import { ReadRoutingDataSource } from './read-routing-data-source';
 import { describeDatabase, typeOrmOptions } from './typeorm-options';
 
 export class DatabaseUnavailableError extends Error {}
 
 /**
- * Opens the configured database, retrying for `retryForMs` (CONTRACT §2.4: 30 s), then runs pending migrations.
+ * Opens the configured database, retrying for `retryForMs` (CONTRACT §2.4: 30 s), then runs pending migrations. With
+ * read replicas only the primary must answer here (replica pools connect on first use) and the migrations run on the
+ * primary alone (TypeORM runs them on a primary connection); replicas get the schema by replication.
  */
 export async function openDatabase(db: DbConfig, retryForMs = 30_000, logger = new Logger('Database')): Promise<DataSource> {
   const deadline = Date.now() + retryForMs;
   let attempt = 0;
   for (;;) {
     attempt += 1;
-    const dataSource = new DataSource(typeOrmOptions(db, ALL_ENTITIES));
+    const dataSource = new ReadRoutingDataSource(typeOrmOptions(db, ALL_ENTITIES));
     try {
       await dataSource.initialize();
       await dataSource.runMigrations({ transaction: 'each' });
+      logServerRotation(dataSource, db, logger);
       return dataSource;
     } catch (error) {
       if (dataSource.isInitialized) await dataSource.destroy().catch(() => undefined);

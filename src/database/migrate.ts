@@ -1,10 +1,14 @@
 import { ConfigError, loadConfig } from '../config/app-config';
 import { openDatabase } from './database';
+import { primaryOnly } from './typeorm-options';
 
-/** `npm run migration:run` / the compose `migrate` step: opens the configured database, applies pending migrations, exits. */
+/**
+ * `npm run migration:run` / the compose `migrate` step: opens the configured database, applies pending migrations, exits.
+ * Only the primary is opened: replicas get the schema by replication.
+ */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const dataSource = await openDatabase(config.db);
+  const dataSource = await openDatabase(primaryOnly(config.db));
   await dataSource.destroy();
   process.stdout.write('migrations applied\n');
 }

@@ -3,12 +3,15 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createConnection } from 'mysql2/promise';
+import { loadConfig } from '../../src/config/app-config';
+import { openDatabase } from '../../src/database/database';
 import { freePort } from '../support/service-process';
 import { startTestApp, TestApp } from '../e2e/support/test-app';
 
 /**
  * CONTRACT §13.1 against a real MariaDB that stops and comes back: /health/ready turns 503 while the server is down and
- * 200 again once it is back, without restarting the service. The test runs its OWN private mariadbd (never the shared
+ * 200 again once it is back, without restarting the service. And a read replica (DATABASE_REPLICA_URLS) that stops and
+ * comes back: the instance stays ready and reads are served by the primary meanwhile. The test runs its OWN private mariadbd (never the shared
  * server) in a temporary data directory. Part of the MySQL tier (`npm run test:mysql`); it fails, never skips, when
  * MariaDB's binaries are missing.
  */
@@ -34,7 +37,9 @@ class PrivateMariaDb {
     return new PrivateMariaDb(dir, await freePort());
   }
 
+  /** Starts the server, or does nothing while it runs. */
   async start(): Promise<void> {
+    if (this.process && this.process.exitCode === null) return;
     this.process = spawn(
       MARIADBD,
       [
@@ -93,6 +98,11 @@ async function readyStatus(t: TestApp): Promise<{ status: number; body: unknown 
   return { status: res.status, body: res.body };
 }
 
+/** Polls a GET until it answers `status` (the Jest timeout bounds the wait). */
+async function untilGet(t: TestApp, path: string, status: number): Promise<void> {
+  while ((await t.http().get(path)).status !== status) await new Promise((r) => setTimeout(r, 250));
+}
+
 async function until(t: TestApp, status: number): Promise<{ status: number; body: unknown }> {
   for (;;) {
     const res = await readyStatus(t);
@@ -113,8 +123,10 @@ describe('operations: readiness against a MariaDB that stops and restarts', () =
     await c.query('CREATE DATABASE ops_readiness_test CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci');
     await c.end();
   });
+  let withReplica: TestApp | undefined;
   afterAll(async () => {
     await t?.close().catch(() => undefined);
+    await withReplica?.close().catch(() => undefined);
     await db?.remove();
   });
 
@@ -132,5 +144,33 @@ describe('operations: readiness against a MariaDB that stops and restarts', () =
     await db.start();
     expect(await until(t, 200)).toEqual({ status: 200, body: { status: 'ok', checks: { database: 'ok' } } });
     await t.http().get(`${t.api}/events`).expect(200);
+  });
+
+  it('stays ready while its read replica is down, serving reads from the primary, and reads the replica again once it is back', async () => {
+    await db.start(); // in case the test before stopped halfway
+    const c = await createConnection({ host: '127.0.0.1', port: db.port, user: 'root' });
+    await c.query('CREATE DATABASE ops_replica_test CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci');
+    await c.end();
+    await (await openDatabase(loadConfig({ DB_TYPE: 'mysql', DATABASE_URL: db.url('ops_replica_test') }).db, 5_000)).destroy();
+    // The primary is the shared test server; the private server is the replica. Nothing replicates, so an event written
+    // through the API exists on the primary only: a read that finds it was served by the primary.
+    withReplica = await startTestApp({ DATABASE_REPLICA_URLS: db.url('ops_replica_test'), DB_POOL_SIZE: '3', READ_CACHE_TTL_MS: '0' });
+    const a = withReplica;
+    const editor = await a.auth('editor');
+    const created = await a.http().post(`${a.api}/events`).set('Authorization', editor).send({ title: 'On the primary', start_date: '2031-05-01 10:00', end_date: '2031-05-01 11:00' });
+    expect(created.status).toBe(201);
+    const single = `${a.api}/events/${created.body.id}`;
+    await a.http().get(single).expect(404); // read from the replica
+
+    await db.kill();
+    await untilGet(a, single, 200); // the primary answers the read
+    expect(await readyStatus(a)).toEqual({ status: 200, body: { status: 'ok', checks: { database: 'ok' } } });
+    const list = await a.http().get(`${a.api}/events`).query({ start_date: '2031-05-01', end_date: '2031-05-02' }).expect(200);
+    expect(list.body.events.map((e: { title: string }) => e.title)).toEqual(['On the primary']);
+    await a.http().post(`${a.api}/events/${created.body.id}`).set('Authorization', editor).send({ description: 'still writable' }).expect(200);
+
+    await db.start();
+    await untilGet(a, single, 404); // back on the replica, without a restart
+    expect(await readyStatus(a)).toEqual({ status: 200, body: { status: 'ok', checks: { database: 'ok' } } });
   });
 });

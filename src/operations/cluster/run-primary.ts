@@ -4,6 +4,7 @@ import { AggregatorRegistry } from 'prom-client';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/app-config';
 import { openDatabase } from '../../database/database';
+import { primaryOnly } from '../../database/typeorm-options';
 import { InMemoryRateLimitStore } from '../rate-limit/in-memory-rate-limit.store';
 import { answerWorkers, CLUSTER_METRICS, RATE_HIT, relayWriteNotices } from './cluster-ipc';
 
@@ -16,7 +17,7 @@ const RESTART_DELAY_MS = 1000;
  * every worker is gone (status 1 if any of them failed).
  */
 export async function runClusterPrimary(config: AppConfig, log: Logger, workerEnv: Record<string, string>): Promise<void> {
-  const dataSource = await openDatabase(config.db);
+  const dataSource = await openDatabase(primaryOnly(config.db)); // the workers open the replicas themselves
   await dataSource.destroy();
   log.info({ workers: config.workers }, 'migrations applied; starting workers');
 

@@ -1,23 +1,37 @@
 import type { DataSource } from 'typeorm';
 import { ReadinessProbe } from './readiness-probe';
 
-function fakeDataSource(query: () => Promise<unknown>): DataSource & { calls: number } {
+/** A data source whose primary connection answers `SELECT 1` with `query`; it records the modes asked for. */
+function fakeDataSource(query: () => Promise<unknown>): DataSource & { calls: number; modes: string[]; released: number } {
   const ds = {
     isInitialized: true,
     calls: 0,
-    query: () => {
-      ds.calls += 1;
-      return query();
+    released: 0,
+    modes: [] as string[],
+    createQueryRunner: (mode: string) => {
+      ds.modes.push(mode);
+      return {
+        query: () => {
+          ds.calls += 1;
+          return query();
+        },
+        release: async () => {
+          ds.released += 1;
+        },
+      };
     },
   };
-  return ds as unknown as DataSource & { calls: number };
+  return ds as unknown as DataSource & { calls: number; modes: string[]; released: number };
 }
 
 describe('ReadinessProbe', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('reports a working database', async () => {
-    expect(await new ReadinessProbe(fakeDataSource(async () => [{ 1: 1 }])).databaseReachable()).toBe(true);
+  it('reports a working database, pinging the primary (never a read replica) and giving the connection back', async () => {
+    const ds = fakeDataSource(async () => [{ 1: 1 }]);
+    expect(await new ReadinessProbe(ds).databaseReachable()).toBe(true);
+    expect(ds.modes).toEqual(['master']);
+    expect(ds.released).toBe(1);
   });
 
   it('reports a failing ping as unreachable', async () => {

@@ -20,8 +20,12 @@ export function settlesWithin(ping: () => Promise<unknown>, timeoutMs: number): 
 }
 
 /**
- * Pings the database for /health/ready (CONTRACT §13.1): `SELECT 1` through the pool, failed after 2 s. Concurrent
+ * Pings the database for /health/ready (CONTRACT §13.1): `SELECT 1` on a primary connection, failed after 2 s. Concurrent
  * probes share one ping, so a hanging database cannot fill the pool with probe queries.
+ *
+ * Only the primary decides readiness, not the read replicas: every instance shares the same replicas, so a dead replica
+ * would take every instance out of the load balancer at once and turn lost read capacity into a full outage, while
+ * reads meanwhile fall back to the primary (ReadRoutingDataSource). Replica trouble shows in the logs instead.
  */
 export class ReadinessProbe {
   private pending: Promise<boolean> | null = null;
@@ -42,6 +46,11 @@ export class ReadinessProbe {
 
   private async ping(): Promise<void> {
     if (!this.dataSource.isInitialized) throw new Error('database closed');
-    await this.dataSource.query('SELECT 1');
+    const primary = this.dataSource.createQueryRunner('master');
+    try {
+      await primary.query('SELECT 1');
+    } finally {
+      await primary.release();
+    }
   }
 }

@@ -1,22 +1,10 @@
 import type { DataSource } from 'typeorm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { mysqlPools, PoolInternals } from '../../database/mysql-pools';
 import type { InFlightRequests } from '../http/in-flight-requests';
 
 const LABELS = ['method', 'route', 'status', 'locale'] as const;
 type Labels = Record<(typeof LABELS)[number], string>;
-
-/** The mysql2 pool's counters, read defensively: they are internal fields and absent on SQLite. */
-interface PoolInternals {
-  _allConnections?: { length: number };
-  _freeConnections?: { length: number };
-  _connectionQueue?: { length: number };
-  config?: { connectionLimit?: number };
-}
-
-function mysqlPool(dataSource: DataSource): PoolInternals | undefined {
-  const pool = (dataSource.driver as unknown as { pool?: PoolInternals }).pool;
-  return pool && pool._allConnections && pool._freeConnections ? pool : undefined;
-}
 
 /**
  * The Prometheus metrics of CONTRACT §13.2, in a registry of this application (not prom-client's global one, so several
@@ -51,7 +39,7 @@ export class HttpMetrics {
       help: 'Requests answered 429 rest_too_many_requests',
       registers,
     });
-    if (mysqlPool(dataSource)) this.registerPoolGauges(dataSource, registers);
+    if (mysqlPools(dataSource).length > 0) this.registerPoolGauges(dataSource, registers);
     collectDefaultMetrics({ register: this.registry });
   }
 
@@ -60,16 +48,22 @@ export class HttpMetrics {
     this.duration.observe(labels, seconds);
   }
 
+  /**
+   * The MySQL pool gauges. With read replicas each server has its own pool and the gauges give the sum over the primary
+   * and the replicas (`db_pool_size` = DB_POOL_SIZE × servers): the same series as without replicas, so dashboards keep
+   * working; which server is in trouble shows in the logs (left / back in the rotation).
+   */
   private registerPoolGauges(dataSource: DataSource, registers: Registry[]): void {
-    const read = (pick: (pool: PoolInternals) => number | undefined) =>
+    const sum = (pick: (pool: PoolInternals) => number | undefined) =>
       function (this: Gauge) {
-        const pool = mysqlPool(dataSource);
-        const value = pool ? pick(pool) : undefined;
-        if (value !== undefined) this.set(value);
+        const values = mysqlPools(dataSource)
+          .map(pick)
+          .filter((v): v is number => v !== undefined);
+        if (values.length > 0) this.set(values.reduce((a, b) => a + b, 0));
       };
-    new Gauge({ name: 'db_pool_size', help: 'Largest number of database connections', registers, collect: read((p) => p.config?.connectionLimit) });
-    new Gauge({ name: 'db_pool_connections_open', help: 'Open database connections', registers, collect: read((p) => p._allConnections?.length) });
-    new Gauge({ name: 'db_pool_connections_idle', help: 'Idle database connections', registers, collect: read((p) => p._freeConnections?.length) });
-    new Gauge({ name: 'db_pool_waiting_requests', help: 'Queries waiting for a connection', registers, collect: read((p) => p._connectionQueue?.length) });
+    new Gauge({ name: 'db_pool_size', help: 'Largest number of database connections', registers, collect: sum((p) => p.config?.connectionLimit) });
+    new Gauge({ name: 'db_pool_connections_open', help: 'Open database connections', registers, collect: sum((p) => p._allConnections?.length) });
+    new Gauge({ name: 'db_pool_connections_idle', help: 'Idle database connections', registers, collect: sum((p) => p._freeConnections?.length) });
+    new Gauge({ name: 'db_pool_waiting_requests', help: 'Queries waiting for a connection', registers, collect: sum((p) => p._connectionQueue?.length) });
   }
 }

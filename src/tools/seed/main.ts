@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from '../../config/app-config';
 import { openDatabase } from '../../database/database';
-import { describeDatabase } from '../../database/typeorm-options';
+import { describeDatabase, primaryOnly } from '../../database/typeorm-options';
 import { progressReporter } from './progress';
 import { parseSeedArgs, SeedUsageError } from './seed-options';
 import { seedDatabase } from './seeder';
@@ -10,10 +10,12 @@ import { seedDatabase } from './seeder';
 async function main(): Promise<void> {
   const sizes = parseSeedArgs(process.argv.slice(2), new Date());
   const config = loadConfig(process.env);
-  const dataSource = await openDatabase(config.db, 5_000);
+  // The seeder continues ids and slugs from what it reads: from the primary, never from a replica that lags.
+  const db = primaryOnly(config.db);
+  const dataSource = await openDatabase(db, 5_000);
   const started = Date.now();
   process.stderr.write(
-    `seeding ${describeDatabase(config.db)}: ${sizes.events} events, ${sizes.venues} venues, ${sizes.organizers} organizers, ` +
+    `seeding ${describeDatabase(db)}: ${sizes.events} events, ${sizes.venues} venues, ${sizes.organizers} organizers, ` +
       `${sizes.categories} categories, ${sizes.tags} tags (seed ${sizes.seed}, anchor ${sizes.anchor})\n`,
   );
   const progress = progressReporter(sizes.events);
