@@ -27,20 +27,31 @@ function stripReserved(value: unknown): unknown {
 
 export function parseQueryString(raw: string): Record<string, unknown> {
   try {
-    const parsed = qs.parse(raw, {
+    // qs' `duplicates: 'last'` would also collapse `a[]=1&a[]=2` to one item, so only plain keys are de-duplicated here.
+    const parsed = qs.parse(lastOfRepeatedPlainKeys(raw.replace(/^\?/, '')), {
       depth: 5,
       strictDepth: true,
       arrayLimit: 1000,
       parameterLimit: 10000,
       allowPrototypes: false,
-      duplicates: 'last',
-      ignoreQueryPrefix: true,
+      duplicates: 'combine',
     });
     return stripReserved(parsed) as Record<string, unknown>;
   } catch (error) {
     if (error instanceof RangeError) throw tooDeep(raw);
     throw error;
   }
+}
+
+/** `a=1&a=2` → `a=2` (CONTRACT §1.4: the last value wins); keys with brackets are lists and stay whole. */
+function lastOfRepeatedPlainKeys(raw: string): string {
+  const pairs = raw.split('&');
+  const keys = pairs.map((pair) => safeDecode(pair.split('=')[0]));
+  const lastIndex = new Map<string, number>();
+  keys.forEach((key, i) => {
+    if (!key.includes('[')) lastIndex.set(key, i);
+  });
+  return pairs.filter((_, i) => keys[i].includes('[') || lastIndex.get(keys[i]) === i).join('&');
 }
 
 /** More than 5 levels of brackets → 400 naming the top-level parameter. */
