@@ -28,7 +28,7 @@ export function handleError(exception: unknown, req: ApiRequest, res: Response, 
   let error: DomainError;
   if (exception instanceof DomainError) {
     error = exception;
-  } else if (exception instanceof HttpException && exception.getStatus() === 404) {
+  } else if ((exception instanceof HttpException && exception.getStatus() === 404) || isUndecodablePath(exception)) {
     error = new DomainError('not-found', 'rest_no_route');
   } else if (isBodyParserError(exception)) {
     error = exception.status === 413 ? new DomainError('too-large', 'rest_body_too_large') : new DomainError('invalid', 'rest_invalid_json');
@@ -52,6 +52,12 @@ export function handleError(exception: unknown, req: ApiRequest, res: Response, 
   res.setHeader('Cache-Control', 'no-store');
   res.removeHeader('ETag');
   sendJson(req, res, envelope.data.status, envelope);
+}
+
+/** The router could not percent-decode a path segment (e.g. `%E0%A4%A`): no route can match such a path (§1.3). */
+function isUndecodablePath(e: unknown): boolean {
+  if (e instanceof URIError) return true;
+  return e instanceof HttpException && e.getStatus() === 400 && e.message.startsWith('Failed to decode param');
 }
 
 function isBodyParserError(e: unknown): e is { status: number; type: string } {
