@@ -144,6 +144,7 @@ export class OrganizersService {
   /** §10.2 / §10.4: create, or reuse the oldest matching organizer. Returns the organizer and whether it was reused. */
   async create(input: OrganizerWriteInput, caller: Caller): Promise<Organizer> {
     const checked = await this.check(input, caller, true);
+    assertMaySetAuthor(input, caller);
     return this.uow.run(() => this.createChecked(checked, caller));
   }
 
@@ -159,6 +160,7 @@ export class OrganizersService {
       if (e instanceof InvalidParamsError) throw couldNotCreate(e.problems);
       throw e;
     }
+    assertMaySetAuthor(input, caller);
     return this.uow.run(() => this.createChecked(checked, caller));
   }
 
@@ -167,6 +169,7 @@ export class OrganizersService {
     return this.uow.run(async () => {
       const current = await this.findTarget(target);
       if (!Policy.mayEdit(caller, current)) throw forbidden();
+      assertMaySetAuthor(input, caller);
       if (precondition && !(await precondition(current))) throw preconditionFailed();
       return this.applyUpdate(current, checked, caller);
     });
@@ -252,7 +255,6 @@ export class OrganizersService {
       throw invalidParam('author', 'rest_unknown_reference', { param: 'author', values: String(input.author) });
     }
     const image = await this.media.checkImageInput(input.image, caller, 'image');
-    if (input.author !== undefined && input.author !== caller.userId && !Policy.maySetOtherAuthor(caller)) throw forbidden();
     return { input, texts, date, image };
   }
 
@@ -330,6 +332,11 @@ export class OrganizersService {
     }
     return probe;
   }
+}
+
+/** Step 7 of CONTRACT §4.4 (after existence on updates): naming another author needs editor or above. */
+function assertMaySetAuthor(input: { author?: number }, caller: Caller): void {
+  if (input.author !== undefined && input.author !== caller.userId && !Policy.maySetOtherAuthor(caller)) throw forbidden();
 }
 
 function couldNotCreate(problems: InvalidParamsError['problems']): DomainError {

@@ -154,6 +154,7 @@ export class VenuesService {
   /** §10.2 / §10.4: create, or reuse the oldest matching venue. Returns the venue and whether it was reused. */
   async create(input: VenueWriteInput, caller: Caller): Promise<Venue> {
     const checked = await this.check(input, caller, true);
+    assertMaySetAuthor(input, caller);
     return this.uow.run(() => this.createChecked(checked, caller));
   }
 
@@ -169,6 +170,7 @@ export class VenuesService {
       if (e instanceof InvalidParamsError) throw couldNotCreate(e.problems);
       throw e;
     }
+    assertMaySetAuthor(input, caller);
     return this.uow.run(() => this.createChecked(checked, caller));
   }
 
@@ -177,6 +179,7 @@ export class VenuesService {
     return this.uow.run(async () => {
       const current = await this.findTarget(target);
       if (!Policy.mayEdit(caller, current)) throw forbidden();
+      assertMaySetAuthor(input, caller);
       if (precondition && !(await precondition(current))) throw preconditionFailed();
       return this.applyUpdate(current, checked, caller);
     });
@@ -267,7 +270,6 @@ export class VenuesService {
       throw invalidParam('author', 'rest_unknown_reference', { param: 'author', values: String(input.author) });
     }
     const image = await this.media.checkImageInput(input.image, caller, 'image');
-    if (input.author !== undefined && input.author !== caller.userId && !Policy.maySetOtherAuthor(caller)) throw forbidden();
     return { input, texts, date, image, geo };
   }
 
@@ -367,6 +369,11 @@ export class VenuesService {
     }
     return probe;
   }
+}
+
+/** Step 7 of CONTRACT §4.4 (after existence on updates): naming another author needs editor or above. */
+function assertMaySetAuthor(input: { author?: number }, caller: Caller): void {
+  if (input.author !== undefined && input.author !== caller.userId && !Policy.maySetOtherAuthor(caller)) throw forbidden();
 }
 
 function couldNotCreate(problems: InvalidParamsError['problems']): DomainError {

@@ -23,7 +23,7 @@ export class OrganizerWriteParams {
   @Param({ kind: 'string', nonEmpty: true, description: 'The organizer status' })
   status?: string;
 
-  @Param({ kind: 'string', acceptNumbers: true, description: 'The organizer phone number', nullable: true })
+  @Param({ kind: 'string', description: 'The organizer phone number', nullable: true })
   phone?: string | null;
 
   @Param({ kind: 'string', description: 'The organizer website URL', nullable: true })

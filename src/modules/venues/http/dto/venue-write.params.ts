@@ -41,10 +41,10 @@ export class VenueWriteParams {
   @Param({ kind: 'string', description: 'The venue state', nullable: true })
   state?: string | null;
 
-  @Param({ kind: 'string', acceptNumbers: true, description: 'The venue ZIP code', nullable: true })
+  @Param({ kind: 'string', description: 'The venue ZIP code', nullable: true })
   zip?: string | null;
 
-  @Param({ kind: 'string', acceptNumbers: true, description: 'The venue phone number', nullable: true })
+  @Param({ kind: 'string', description: 'The venue phone number', nullable: true })
   phone?: string | null;
 
   @Param({ kind: 'string', description: 'The venue state or province', nullable: true })
@@ -62,10 +62,10 @@ export class VenueWriteParams {
   @Param({ kind: 'boolean', trueWords: MAP_TRUE, falseWords: MAP_FALSE, description: 'Whether the map link should be shown' })
   show_map_link?: boolean;
 
-  @Param({ kind: 'any', description: 'Latitude in decimal degrees (-90 to 90)' })
+  @Param({ kind: 'any', nullable: true, description: 'Latitude in decimal degrees (-90 to 90)' })
   geo_lat?: number | string | null;
 
-  @Param({ kind: 'any', description: 'Longitude in decimal degrees (-180 to 180)' })
+  @Param({ kind: 'any', nullable: true, description: 'Longitude in decimal degrees (-180 to 180)' })
   geo_lng?: number | string | null;
 }
 
