@@ -5,8 +5,8 @@ import { APP_CONFIG } from '../config/config.token';
 import { Clock } from '../shared/domain/clock';
 import type { ApiRequest } from '../shared/http/api-request';
 import { sendJson } from '../shared/http/json-response';
-import { indexContext } from './discovery-context';
-import { indexRoute } from './namespace-index';
+import { apiRootUrl, indexContext } from './discovery-context';
+import { indexRoute, IndexRoute } from './namespace-index';
 import { RouteCatalog } from './route-catalog';
 
 /**
@@ -24,10 +24,19 @@ export class OptionsMiddleware implements NestMiddleware {
   use(req: ApiRequest, res: Response, next: NextFunction): void {
     if (req.method !== 'OPTIONS' || req.headers['access-control-request-method'] !== undefined) return next();
     const path = req.url.split('?')[0];
+    if (path === this.config.apiPrefix || path === `${this.config.apiPrefix}/`) return this.answer(res, req, this.rootEntry(req));
     if (!path.startsWith(`${this.config.apiPrefix}/`)) return next();
     const route = this.catalog.match(path.slice(this.config.apiPrefix.length));
     if (!route) return next();
-    const entry = indexRoute(route, indexContext(req, this.config, this.clock.now()));
+    this.answer(res, req, indexRoute(route, indexContext(req, this.config, this.clock.now())));
+  }
+
+  /** The API root (§1.2, §12.1) is an API route too, though outside the namespace: GET only, no parameters. */
+  private rootEntry(req: ApiRequest): IndexRoute {
+    return { namespace: '', methods: ['GET'], endpoints: [{ methods: ['GET'], args: {} }], _links: { self: [{ href: apiRootUrl(req, this.config) }] } };
+  }
+
+  private answer(res: Response, req: ApiRequest, entry: IndexRoute): void {
     const allow = [...entry.methods, ...(entry.methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
     res.setHeader('Allow', allow.join(', '));
     sendJson(req, res, 200, entry);

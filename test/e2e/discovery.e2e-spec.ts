@@ -131,6 +131,17 @@ describe('discovery: namespace index, API root, OPTIONS, /doc, explorer, Spanish
       }
     });
 
+    it('answers the API root too (an API route outside the namespace): GET only', async () => {
+      for (const [prefix, root] of [['', `${t.config.publicUrl}${t.config.apiPrefix}/`], ['/es', `${t.config.publicUrl}/es${t.config.apiPrefix}/`]]) {
+        for (const path of [`${prefix}${t.config.apiPrefix}/`, `${prefix}${t.config.apiPrefix}`]) {
+          const res = await t.http().options(path).expect(200);
+          expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
+          expect(res.headers['content-type']).toBe('application/json; charset=UTF-8');
+          expect(res.body).toEqual({ namespace: '', methods: ['GET'], endpoints: [{ methods: ['GET'], args: {} }], _links: { self: [{ href: root }] } });
+        }
+      }
+    });
+
     it('answers in Spanish under /es, leaves preflights and unknown paths alone', async () => {
       const es = await t.http().options(`/es${t.api}/events`).expect(200);
       expect(es.body.endpoints[0].args.page.description).toBe('Página actual de la colección.');
