@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { SignJWT } from 'jose';
 import { startTestApp, TestApp, TEST_SECRET } from './support/test-app';
 
@@ -50,6 +51,36 @@ describe('resources: contract details beyond the other suites', () => {
       const id = await t.http().get(`${t.api}/venues/%zz`);
       expect(id.status).toBe(404);
       expect(id.body.code).toBe('rest_no_route');
+    });
+  });
+
+  describe('§1.4 empty bodies', () => {
+    /** A chunked request (no Content-Length) with the given body, straight over HTTP. */
+    function chunked(path: string, contentType: string, body: string): Promise<{ status: number; json: any }> {
+      const server = t.app.getHttpServer() as import('node:http').Server;
+      const { port } = server.address() as { port: number };
+      return new Promise((resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.1', port, path, method: 'POST', headers: { 'Content-Type': contentType, Authorization: admin, 'Transfer-Encoding': 'chunked' } },
+          (res) => {
+            let text = '';
+            res.on('data', (c: Buffer) => (text += c.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
+          },
+        );
+        req.on('error', reject);
+        if (body) req.write(body);
+        req.end();
+      });
+    }
+
+    it('allows an empty chunked body of any type; a non-empty one of another type is 415', async () => {
+      const empty = await chunked(`${t.api}/venues`, 'text/plain', '');
+      expect([empty.status, empty.json.code]).toEqual([400, 'rest_missing_callback_param']);
+      const text = await chunked(`${t.api}/venues`, 'text/plain', 'venue=x');
+      expect([text.status, text.json.code]).toEqual([415, 'rest_unsupported_media_type']);
+      const json = await chunked(`${t.api}/venues`, 'application/json', '{"venue":"Chunked Hall"}');
+      expect([json.status, json.json.venue]).toEqual([201, 'Chunked Hall']);
     });
   });
 

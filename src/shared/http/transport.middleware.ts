@@ -150,14 +150,14 @@ export function transportMiddleware(config: AppConfig) {
       if (hasBody && (req.method === 'GET' || req.method === 'HEAD')) {
         await readBody(req, config.maxBodyBytes); // ignored, but still bounded
       } else if (hasBody) {
+        // The size limit comes before the content type (§4.4); a chunked body may turn out empty, and an empty body
+        // is always allowed, whatever its type (§1.4).
         const type = mediaType(req);
-        if (type !== 'application/json' && type !== 'application/x-www-form-urlencoded') {
-          // Read (and discard) the body so the connection stays usable, but respect the size limit first.
-          await readBody(req, config.maxBodyBytes);
-          throw new DomainError('unsupported-media-type', 'rest_unsupported_media_type');
-        }
         const raw = await readBody(req, config.maxBodyBytes);
         if (raw.length > 0) {
+          if (type !== 'application/json' && type !== 'application/x-www-form-urlencoded') {
+            throw new DomainError('unsupported-media-type', 'rest_unsupported_media_type');
+          }
           req.state.body = type === 'application/json' ? parseJsonBody(raw) : parseQueryString(raw.toString('utf8'));
         }
       }
