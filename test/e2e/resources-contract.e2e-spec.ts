@@ -149,6 +149,35 @@ describe('resources: contract details beyond the other suites', () => {
       expect(organizer.body.data.details.phone.code).toBe('rest_invalid_type');
     });
 
+    it('names every failing parameter in one 400, type and format problems alike (§4.3)', async () => {
+      const venue = await t
+        .http()
+        .post(`${t.api}/venues`)
+        .set('Authorization', admin)
+        .send({ venue: 'Many Problems Hall', show_map: 'maybe', website: 'ftp://x.example', geo_lat: 100, geo_lng: 'east', status: 'gone' })
+        .expect(400);
+      expect(venue.body.message).toBe('Invalid parameter(s): status, website, show_map, geo_lat, geo_lng');
+      expect(venue.body.data.params).toEqual({
+        status: 'status is not one of publish, future, draft, pending, private, trash.',
+        website: 'website is not a valid URL.',
+        show_map: 'show_map is not of type boolean.',
+        geo_lat: 'geo_lat must be between -90 and 90.',
+        geo_lng: 'geo_lng is not of type number.',
+      });
+      expect(venue.body.data.details.geo_lat).toEqual({ code: 'rest_out_of_bounds', message: 'geo_lat must be between -90 and 90.', data: { param: 'geo_lat' } });
+      const organizer = await t
+        .http()
+        .post(`${t.api}/organizers`)
+        .set('Authorization', admin)
+        .send({ organizer: 'Many Problems Org', phone: 5, website: 'javascript:alert(1)', email: 'not-an-address' })
+        .expect(400);
+      expect(Object.keys(organizer.body.data.details)).toEqual(['phone', 'website', 'email']);
+      expect(organizer.body.data.details.email.code).toBe('rest_invalid_format');
+      expect(organizer.body.data.params.email).toBe('email is not a valid e-mail address.');
+      const es = await t.http().post(`/es${t.api}/organizers`).set('Authorization', admin).send({ organizer: 'X', email: 'nope' }).expect(400);
+      expect(es.body.data.params.email).toBe('email no es un correo electrónico válido.');
+    });
+
     it('checks existence (404) before the author permission (403) on updates (§4.4 steps 6 and 7)', async () => {
       for (const kind of ['venues', 'organizers']) {
         const res = await t.http().patch(`${t.api}/${kind}/987654321`).set('Authorization', contributor).send({ author: 1 }).expect(404);

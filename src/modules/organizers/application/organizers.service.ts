@@ -11,6 +11,7 @@ import { RecordIds } from '../../../shared/domain/record-ids';
 import { firstFreeSlug, slugify } from '../../../shared/domain/text';
 import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-cleaning';
 import { UnitOfWork } from '../../../shared/domain/unit-of-work';
+import { isHttpUrl } from '../../../shared/domain/web-values';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { parseDateInput, toZone } from '../../events/domain/date-input';
 import { ImagePlan, MediaService } from '../../media/application/media.service';
@@ -343,12 +344,4 @@ function couldNotCreate(problems: InvalidParamsError['problems']): DomainError {
   return new InvalidParamsError(problems, 'could-not-create-organizer');
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && !!url.hostname;
-  } catch {
-    return false;
-  }
-}
 

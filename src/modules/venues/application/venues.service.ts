@@ -11,10 +11,11 @@ import { RecordIds } from '../../../shared/domain/record-ids';
 import { firstFreeSlug, slugify } from '../../../shared/domain/text';
 import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-cleaning';
 import { UnitOfWork } from '../../../shared/domain/unit-of-work';
+import { isHttpUrl } from '../../../shared/domain/web-values';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { parseDateInput, toZone } from '../../events/domain/date-input';
 import { ImagePlan, MediaService } from '../../media/application/media.service';
-import { computeStateProvince, searchFragments, Venue, VENUE_TEXT_FIELDS, VenueDuplicateProbe } from '../domain/venue';
+import { computeStateProvince, readCoordinate, searchFragments, Venue, VENUE_TEXT_FIELDS, VenueDuplicateProbe } from '../domain/venue';
 import { VenueRepository } from '../domain/venue.repository';
 
 /** Venue fields as written by a client, after type validation (undefined = not sent, null = clear). */
@@ -378,23 +379,4 @@ function assertMaySetAuthor(input: { author?: number }, caller: Caller): void {
 
 function couldNotCreate(problems: InvalidParamsError['problems']): DomainError {
   return new InvalidParamsError(problems, 'could-not-create-venue');
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && !!url.hostname;
-  } catch {
-    return false;
-  }
-}
-
-/** undefined = not sent, null = clear, 'type' / 'range' = invalid. */
-function readCoordinate(value: unknown, limit: number): number | null | undefined | 'type' | 'range' {
-  if (value === undefined) return undefined;
-  if (value === null || value === '') return null;
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isFinite(n)) return 'type';
-  if (n < -limit || n > limit) return 'range';
-  return n;
 }
