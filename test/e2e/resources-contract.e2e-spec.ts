@@ -54,6 +54,19 @@ describe('resources: contract details beyond the other suites', () => {
     });
   });
 
+  describe('§1.3 ids that cannot exist', () => {
+    it('names an id of more than 15 digits as sent (leading zeros dropped) in the not-found message', async () => {
+      const res = await t.http().get(`${t.api}/venues/0001234567890123456`).expect(404);
+      expect(res.body).toEqual({ code: 'rest-venue-not-found', message: 'Venue with ID 1234567890123456 does not exist.', data: { status: 404 } });
+      const tag = await t.http().patch(`${t.api}/tags/99999999999999999999`).set('Authorization', admin).send({ name: 'x' }).expect(404);
+      expect(tag.body.message).toBe('Tag with ID 99999999999999999999 does not exist.');
+      const organizer = await t.http().get(`/es${t.api}/organizers/00000000000000000`).expect(404);
+      expect(organizer.body.message).toBe('El organizador con ID 0 no existe.');
+      const event = await t.http().get(`${t.api}/events/0000000000000000042`).expect(404);
+      expect(event.body.message).toBe('Event with ID 42 does not exist.');
+    });
+  });
+
   describe('§1.4 empty bodies', () => {
     /** A chunked request (no Content-Length) with the given body, straight over HTTP. */
     function chunked(path: string, contentType: string, body: string): Promise<{ status: number; json: any }> {
