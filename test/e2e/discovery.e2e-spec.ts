@@ -142,6 +142,16 @@ describe('discovery: namespace index, API root, OPTIONS, /doc, explorer, Spanish
       }
     });
 
+    it('rejects a bad token like every other route (§4.4 step 3), and accepts a good one', async () => {
+      const bad = await t.http().options(`${t.api}/venues`).set('Authorization', 'Bearer not.a.token').expect(401);
+      expect(bad.body.code).toBe('rest_invalid_token');
+      expect(bad.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+      expect(bad.headers.allow).toBeUndefined();
+      await t.http().options(`${t.config.apiPrefix}/`).set('Authorization', 'Basic dXNlcjpwYXNz').expect(401);
+      const good = await t.http().options(`${t.api}/venues`).set('Authorization', await t.auth('subscriber')).expect(200);
+      expect(good.headers.allow).toBe('GET, POST, HEAD, OPTIONS');
+    });
+
     it('answers in Spanish under /es, leaves preflights and unknown paths alone', async () => {
       const es = await t.http().options(`/es${t.api}/events`).expect(200);
       expect(es.body.endpoints[0].args.page.description).toBe('Página actual de la colección.');
