@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../config/config.token';
 import { Clock } from '../shared/domain/clock';
 import type { ApiRequest } from '../shared/http/api-request';
 import { invalidToken, TokenVerifier } from '../shared/auth/token-verifier';
+import { UserDirectory } from '../shared/auth/user-directory';
 import { handleError } from '../shared/http/error.filter';
 import { sendJson } from '../shared/http/json-response';
 import { apiRootUrl, indexContext } from './discovery-context';
@@ -22,6 +23,7 @@ export class OptionsMiddleware implements NestMiddleware {
     private readonly catalog: RouteCatalog,
     private readonly clock: Clock,
     private readonly verifier: TokenVerifier,
+    private readonly users: UserDirectory,
   ) {}
 
   private readonly logger = new Logger('Options');
@@ -49,7 +51,8 @@ export class OptionsMiddleware implements NestMiddleware {
     const header = req.headers.authorization;
     if (header === undefined) return;
     if (!this.verifier.enabled) throw invalidToken('signature');
-    await this.verifier.verify(header);
+    const caller = await this.verifier.verify(header);
+    await this.users.remember([caller.userId as number]); // a valid token's user becomes known, as on any route (§3.2)
   }
 
   /** The API root (§1.2, §12.1) is an API route too, though outside the namespace: GET only, no parameters. */

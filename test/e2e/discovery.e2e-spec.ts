@@ -148,8 +148,11 @@ describe('discovery: namespace index, API root, OPTIONS, /doc, explorer, Spanish
       expect(bad.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
       expect(bad.headers.allow).toBeUndefined();
       await t.http().options(`${t.config.apiPrefix}/`).set('Authorization', 'Basic dXNlcjpwYXNz').expect(401);
-      const good = await t.http().options(`${t.api}/venues`).set('Authorization', await t.auth('subscriber')).expect(200);
+      const good = await t.http().options(`${t.api}/venues`).set('Authorization', await t.auth('subscriber', 77)).expect(200);
       expect(good.headers.allow).toBe('GET, POST, HEAD, OPTIONS');
+      // The valid token's user is now known (§3.2): it may be named as an author.
+      const venue = await t.http().post(`${t.api}/venues`).set('Authorization', await t.auth('administrator')).send({ venue: 'Known via OPTIONS', author: 77 });
+      expect([venue.status, venue.body.author]).toEqual([201, '77']);
     });
 
     it('answers in Spanish under /es, leaves preflights and unknown paths alone', async () => {
