@@ -203,6 +203,23 @@ describe('resources: contract details beyond the other suites', () => {
     });
   });
 
+  describe('§10.6 / §8.4 status filter of venue and organizer lists', () => {
+    it('takes a list of statuses or the single value any, as the event list does', async () => {
+      const editor = await t.auth('editor');
+      for (const kind of ['venues', 'organizers']) {
+        const mixed = await t.http().get(`${t.api}/${kind}?status=any,draft`).set('Authorization', editor).expect(400);
+        expect(mixed.body.data.details.status.code).toBe('rest_not_in_enum');
+        expect(mixed.body.data.params.status).toBe('status is not one of publish, future, draft, pending, private, trash, any.');
+        const any = await t.http().get(`${t.api}/${kind}?status=ANY`).set('Authorization', editor).expect(200);
+        expect(any.body.rest_url).toContain('&status=ANY'); // links copy what was sent
+        const list = await t.http().get(`${t.api}/${kind}?status[]=draft&status[]=Publish`).set('Authorization', editor).expect(200);
+        expect(list.body.rest_url).toContain('&status=draft,Publish');
+        const anonymous = await t.http().get(`${t.api}/${kind}?status=any`).expect(400);
+        expect(anonymous.body.data.params.status).toBe('status value "any" is not allowed for you.');
+      }
+    });
+  });
+
   describe('§5 record lists take password', () => {
     it('lists password in the index args of GET /venues and GET /organizers and never copies it into links', async () => {
       const index = await t.http().get(t.api).expect(200);

@@ -6,7 +6,7 @@ import { atLeast, Caller } from '../../../shared/domain/caller';
 import { Clock } from '../../../shared/domain/clock';
 import { DomainError, forbidden, gone, invalidParam, InvalidParamsError, MissingParamsError, notFound, preconditionFailed } from '../../../shared/domain/errors';
 import type { Page, PageRequest } from '../../../shared/domain/page';
-import { listVisibility, Policy, RecordStatus, resolveWriteStatus } from '../../../shared/domain/policy';
+import { listVisibility, Policy, readStatusFilter, RecordStatus, resolveWriteStatus } from '../../../shared/domain/policy';
 import { RecordIds } from '../../../shared/domain/record-ids';
 import { firstFreeSlug, slugify } from '../../../shared/domain/text';
 import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-cleaning';
@@ -92,17 +92,7 @@ export class VenuesService {
   }
 
   async list(input: VenueListInput, caller: Caller): Promise<Page<Venue>> {
-    let requested: RecordStatus[] | 'any' | undefined;
-    if (input.status !== undefined) {
-      const values = input.status.map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
-      const bad = values.filter((s) => s !== 'any' && !STATUS_WORDS.includes(s));
-      if (bad.length > 0 || values.length === 0) throw invalidParam('status', 'rest_not_in_enum', { param: 'status', values: [...STATUS_WORDS, 'any'].join(', ') });
-      const notAllowed = values.find((s) => s !== 'publish');
-      if (!Policy.mayFilterNonPublishStatuses(caller) && notAllowed !== undefined) {
-        throw invalidParam('status', 'rest_not_allowed_value', { param: 'status', value: notAllowed });
-      }
-      requested = values.includes('any') ? 'any' : ([...new Set(values)] as RecordStatus[]);
-    }
+    const requested = input.status !== undefined ? readStatusFilter(input.status, caller) : undefined;
     if (input.event !== undefined && !(await this.repo.eventExists(input.event))) {
       throw invalidParam('event', 'rest_unknown_reference', { param: 'event', values: String(input.event) });
     }
