@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { ConfigError, loadConfig } from './app-config';
 
 const problemsOf = (env: Record<string, string>): string[] => {
@@ -61,6 +62,9 @@ describe('loadConfig', () => {
     ['AUTH_USERS', '1,x'],
     ['AUTH_JWKS_URL', 'ftp://keys'],
     ['AUTH_JWT_PUBLIC_KEY', 'nope'],
+    ['AUTH_JWT_PUBLIC_KEY', '-----BEGIN PUBLIC KEY-----\\nAAAA\\n-----END PUBLIC KEY-----'],
+    ['DB_PORT', 'abc'],
+    ['DATABASE_URL', 'postgres://u@db/cal'],
     ['DB_TYPE', 'postgres'],
     ['DB_POOL_SIZE', '0'],
     ['RATE_LIMIT_WINDOW_S', '0'],
@@ -71,6 +75,16 @@ describe('loadConfig', () => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
     expect(problems[0].startsWith(name)).toBe(true);
+  });
+
+  it('accepts a parsable RSA or P-256 public key, also written with literal \\n sequences', () => {
+    const keys = [generateKeyPairSync('rsa', { modulusLength: 2048 }), generateKeyPairSync('ec', { namedCurve: 'P-256' })];
+    for (const { publicKey } of keys) {
+      const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+      expect(problemsOf({ AUTH_JWT_PUBLIC_KEY: pem.replace(/\n/g, '\\n') })).toEqual([]);
+    }
+    const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-384' });
+    expect(problemsOf({ AUTH_JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString() })).toHaveLength(1);
   });
 
   it('reads MySQL settings from DATABASE_URL or DB_*', () => {

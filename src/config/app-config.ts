@@ -2,6 +2,8 @@
  * The typed, validated configuration (CONTRACT §2). `loadConfig` is the only code that reads the environment; everything
  * else receives an AppConfig. Invalid values are collected (one message per problem) so an operator sees them all at once.
  */
+import { createPublicKey, X509Certificate } from 'node:crypto';
+
 export type DbConfig =
   | { type: 'sqlite'; sqlitePath: string }
   | (MysqlEndpoint & {
@@ -207,11 +209,22 @@ function readCorsOrigins(r: Reader): '*' | string[] {
   return items.map((i) => i.replace(/\/$/, ''));
 }
 
+/** §2.3 "must parse": a PEM SPKI key or X.509 certificate holding an RSA key or a P-256 key (RS256 / ES256). */
+function isUsablePublicKey(pem: string): boolean {
+  if (!/-----BEGIN (PUBLIC KEY|CERTIFICATE)-----[\s\S]+-----END (PUBLIC KEY|CERTIFICATE)-----/.test(pem)) return false;
+  try {
+    const key = pem.includes('CERTIFICATE') ? new X509Certificate(pem).publicKey : createPublicKey(pem);
+    return key.asymmetricKeyType === 'rsa' || (key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1');
+  } catch {
+    return false;
+  }
+}
+
 function readAuth(r: Reader, nodeEnv: string): AuthConfig {
   const jwtSecret = r.optional('AUTH_JWT_SECRET');
   const rawKey = r.optional('AUTH_JWT_PUBLIC_KEY');
   const jwtPublicKey = rawKey?.replace(/\\n/g, '\n');
-  if (jwtPublicKey && !/-----BEGIN (PUBLIC KEY|CERTIFICATE)-----[\s\S]+-----END (PUBLIC KEY|CERTIFICATE)-----/.test(jwtPublicKey)) {
+  if (jwtPublicKey && !isUsablePublicKey(jwtPublicKey)) {
     r.problems.push('AUTH_JWT_PUBLIC_KEY must be a PEM public key (SPKI) or X.509 certificate');
   }
   const jwksUrl = r.optional('AUTH_JWKS_URL');
@@ -284,6 +297,13 @@ function readReplicas(r: Reader): MysqlEndpoint[] {
   return replicas;
 }
 
+/** With SQLite the MySQL variables are unused, but still checked (§2: every variable is checked at startup). */
+function checkUnusedMysqlVariables(r: Reader): void {
+  const url = r.optional('DATABASE_URL');
+  if (url === undefined) r.integer('DB_PORT', 3306, 1, 65535);
+  else if (!parseMysqlUrl(url)) r.problems.push(`DATABASE_URL must look like ${MYSQL_URL_SHAPE}`);
+}
+
 function readDb(r: Reader): DbConfig {
   const type = r.oneOf('DB_TYPE', 'sqlite', ['sqlite', 'mysql'] as const);
   const poolSize = r.integer('DB_POOL_SIZE', 10, 1, 100);
@@ -292,6 +312,7 @@ function readDb(r: Reader): DbConfig {
     if (r.optional('DATABASE_REPLICA_URLS')) {
       r.problems.push('DATABASE_REPLICA_URLS needs DB_TYPE "mysql": SQLite has no read replicas (unset it or set DB_TYPE=mysql)');
     }
+    checkUnusedMysqlVariables(r);
     return { type, sqlitePath: r.string('DB_SQLITE_PATH', './data/calendar.sqlite') };
   }
   const replicas = readReplicas(r);

@@ -131,6 +131,30 @@ describe('discovery: namespace index, API root, OPTIONS, /doc, explorer, Spanish
       }
     });
 
+    it('answers the API root too (an API route outside the namespace): GET only', async () => {
+      for (const [prefix, root] of [['', `${t.config.publicUrl}${t.config.apiPrefix}/`], ['/es', `${t.config.publicUrl}/es${t.config.apiPrefix}/`]]) {
+        for (const path of [`${prefix}${t.config.apiPrefix}/`, `${prefix}${t.config.apiPrefix}`]) {
+          const res = await t.http().options(path).expect(200);
+          expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
+          expect(res.headers['content-type']).toBe('application/json; charset=UTF-8');
+          expect(res.body).toEqual({ namespace: '', methods: ['GET'], endpoints: [{ methods: ['GET'], args: {} }], _links: { self: [{ href: root }] } });
+        }
+      }
+    });
+
+    it('rejects a bad token like every other route (§4.4 step 3), and accepts a good one', async () => {
+      const bad = await t.http().options(`${t.api}/venues`).set('Authorization', 'Bearer not.a.token').expect(401);
+      expect(bad.body.code).toBe('rest_invalid_token');
+      expect(bad.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+      expect(bad.headers.allow).toBeUndefined();
+      await t.http().options(`${t.config.apiPrefix}/`).set('Authorization', 'Basic dXNlcjpwYXNz').expect(401);
+      const good = await t.http().options(`${t.api}/venues`).set('Authorization', await t.auth('subscriber', 77)).expect(200);
+      expect(good.headers.allow).toBe('GET, POST, HEAD, OPTIONS');
+      // The valid token's user is now known (§3.2): it may be named as an author.
+      const venue = await t.http().post(`${t.api}/venues`).set('Authorization', await t.auth('administrator')).send({ venue: 'Known via OPTIONS', author: 77 });
+      expect([venue.status, venue.body.author]).toEqual([201, '77']);
+    });
+
     it('answers in Spanish under /es, leaves preflights and unknown paths alone', async () => {
       const es = await t.http().options(`/es${t.api}/events`).expect(200);
       expect(es.body.endpoints[0].args.page.description).toBe('Página actual de la colección.');

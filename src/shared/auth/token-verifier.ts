@@ -68,6 +68,7 @@ export class TokenVerifier {
     const usable = this.candidates.filter((c) => header0.alg && c.algorithms.includes(header0.alg));
     if (usable.length === 0) throw invalidToken('algorithm');
     let lastError: unknown;
+    let payload: jose.JWTPayload | undefined;
     for (const candidate of usable) {
       try {
         const options: jose.JWTVerifyOptions = {
@@ -77,16 +78,18 @@ export class TokenVerifier {
           issuer: this.config.issuer,
           audience: this.config.audience,
         };
-        const { payload } =
+        ({ payload } =
           typeof candidate.key === 'function'
             ? await jose.jwtVerify(token, candidate.key as jose.JWTVerifyGetKey, options)
-            : await jose.jwtVerify(token, candidate.key as Uint8Array, options);
-        return this.toCaller(payload);
+            : await jose.jwtVerify(token, candidate.key as Uint8Array, options));
+        break;
       } catch (error) {
         lastError = error;
       }
     }
-    throw invalidToken(reasonOf(lastError));
+    if (!payload) throw invalidToken(reasonOf(lastError));
+    // Outside the loop: a verified token whose claims are unusable must keep its own reason (claims, not_yet_valid).
+    return this.toCaller(payload);
   }
 
   private toCaller(payload: jose.JWTPayload): Caller {

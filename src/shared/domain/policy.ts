@@ -1,4 +1,5 @@
 import { atLeast, Caller } from './caller';
+import { invalidParam } from './errors';
 
 /**
  * The role → permission table of CONTRACT §3.3 and the visibility table of §3.4, as pure functions.
@@ -126,4 +127,21 @@ export function listVisibility(caller: Caller, requested: RecordStatus[] | 'any'
     restrictNonPublishToAuthor:
       Policy.mayReadAnyNonPublic(caller) || statuses.every((s) => s === 'publish') ? null : caller.userId ?? -1,
   };
+}
+
+/**
+ * The `status` filter of the record lists (§8.4, §10.6): a list of statuses, or the single value `any` (any letter case).
+ * Unknown values → rest_not_in_enum; anything but `publish` from a caller who may not filter → rest_not_allowed_value.
+ */
+export function readStatusFilter(sent: string[], caller: Caller): RecordStatus[] | 'any' {
+  const values = sent.map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
+  const isAny = values.length === 1 && values[0] === 'any';
+  if (!isAny && (values.length === 0 || values.some((v) => !(RECORD_STATUSES as readonly string[]).includes(v)))) {
+    throw invalidParam('status', 'rest_not_in_enum', { values: [...RECORD_STATUSES, 'any'].join(', ') });
+  }
+  const notAllowed = values.find((v) => v !== 'publish');
+  if (notAllowed !== undefined && !Policy.mayFilterNonPublishStatuses(caller)) {
+    throw invalidParam('status', 'rest_not_allowed_value', { value: notAllowed });
+  }
+  return isAny ? 'any' : ([...new Set(values)] as RecordStatus[]);
 }

@@ -28,7 +28,7 @@ export function handleError(exception: unknown, req: ApiRequest, res: Response, 
   let error: DomainError;
   if (exception instanceof DomainError) {
     error = exception;
-  } else if (exception instanceof HttpException && exception.getStatus() === 404) {
+  } else if ((exception instanceof HttpException && exception.getStatus() === 404) || isUndecodablePath(exception)) {
     error = new DomainError('not-found', 'rest_no_route');
   } else if (isBodyParserError(exception)) {
     error = exception.status === 413 ? new DomainError('too-large', 'rest_body_too_large') : new DomainError('invalid', 'rest_invalid_json');
@@ -43,7 +43,7 @@ export function handleError(exception: unknown, req: ApiRequest, res: Response, 
     res.end();
     return;
   }
-  const envelope = toEnvelope(error, locale);
+  const envelope = toEnvelope(withPathId(error, req), locale);
   if (error.code === 'rest_invalid_token') res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
   else if (error.code === 'rest_forbidden' && statusOf(error) === 401) res.setHeader('WWW-Authenticate', 'Bearer');
   if (error.code === 'rest_too_many_requests' && typeof error.data.retry_after === 'number') {
@@ -52,6 +52,22 @@ export function handleError(exception: unknown, req: ApiRequest, res: Response, 
   res.setHeader('Cache-Control', 'no-store');
   res.removeHeader('ETag');
   sendJson(req, res, envelope.data.status, envelope);
+}
+
+/**
+ * An `<id>` of more than 15 digits reaches the services as 0 (it cannot exist, §1.3); the not-found message still names
+ * the id as sent, leading zeros dropped (`Venue with ID 1234567890123456 does not exist.`).
+ */
+function withPathId(error: DomainError, req: Request): DomainError {
+  const raw = (req.params as Record<string, unknown> | undefined)?.id;
+  if (error.args.id !== 0 || !/^rest-.+-not-found$/.test(error.code) || typeof raw !== 'string' || !/^\d+$/.test(raw)) return error;
+  return new DomainError(error.kind, error.code, { ...error.args, id: raw.replace(/^0+(?=\d)/, '') }, error.data);
+}
+
+/** The router could not percent-decode a path segment (e.g. `%E0%A4%A`): no route can match such a path (§1.3). */
+function isUndecodablePath(e: unknown): boolean {
+  if (e instanceof URIError) return true;
+  return e instanceof HttpException && e.getStatus() === 400 && e.message.startsWith('Failed to decode param');
 }
 
 function isBodyParserError(e: unknown): e is { status: number; type: string } {

@@ -27,20 +27,31 @@ function stripReserved(value: unknown): unknown {
 
 export function parseQueryString(raw: string): Record<string, unknown> {
   try {
-    const parsed = qs.parse(raw, {
+    // qs' `duplicates: 'last'` would also collapse `a[]=1&a[]=2` to one item, so only plain keys are de-duplicated here.
+    const parsed = qs.parse(lastOfRepeatedPlainKeys(raw.replace(/^\?/, '')), {
       depth: 5,
       strictDepth: true,
       arrayLimit: 1000,
       parameterLimit: 10000,
       allowPrototypes: false,
-      duplicates: 'last',
-      ignoreQueryPrefix: true,
+      duplicates: 'combine',
     });
     return stripReserved(parsed) as Record<string, unknown>;
   } catch (error) {
     if (error instanceof RangeError) throw tooDeep(raw);
     throw error;
   }
+}
+
+/** `a=1&a=2` → `a=2` (CONTRACT §1.4: the last value wins); keys with brackets are lists and stay whole. */
+function lastOfRepeatedPlainKeys(raw: string): string {
+  const pairs = raw.split('&');
+  const keys = pairs.map((pair) => safeDecode(pair.split('=')[0]));
+  const lastIndex = new Map<string, number>();
+  keys.forEach((key, i) => {
+    if (!key.includes('[')) lastIndex.set(key, i);
+  });
+  return pairs.filter((_, i) => keys[i].includes('[') || lastIndex.get(keys[i]) === i).join('&');
 }
 
 /** More than 5 levels of brackets → 400 naming the top-level parameter. */
@@ -139,14 +150,14 @@ export function transportMiddleware(config: AppConfig) {
       if (hasBody && (req.method === 'GET' || req.method === 'HEAD')) {
         await readBody(req, config.maxBodyBytes); // ignored, but still bounded
       } else if (hasBody) {
+        // The size limit comes before the content type (§4.4); a chunked body may turn out empty, and an empty body
+        // is always allowed, whatever its type (§1.4).
         const type = mediaType(req);
-        if (type !== 'application/json' && type !== 'application/x-www-form-urlencoded') {
-          // Read (and discard) the body so the connection stays usable, but respect the size limit first.
-          await readBody(req, config.maxBodyBytes);
-          throw new DomainError('unsupported-media-type', 'rest_unsupported_media_type');
-        }
         const raw = await readBody(req, config.maxBodyBytes);
         if (raw.length > 0) {
+          if (type !== 'application/json' && type !== 'application/x-www-form-urlencoded') {
+            throw new DomainError('unsupported-media-type', 'rest_unsupported_media_type');
+          }
           req.state.body = type === 'application/json' ? parseJsonBody(raw) : parseQueryString(raw.toString('utf8'));
         }
       }

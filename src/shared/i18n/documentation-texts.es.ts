@@ -11,6 +11,8 @@ export const DOCUMENTATION_ES: Record<string, string> = {
   'A page of tags.': 'Una página de etiquetas.',
   'A page of the list.': 'Una página del listado.',
   'A page of venues.': 'Una página de lugares.',
+  'Accepted for compatibility with the event list; venues and organizers cannot be password-protected.':
+    'Se acepta por compatibilidad con el listado de eventos; los lugares y organizadores no pueden protegerse con contraseña.',
   'A venue. Keys marked optional are left out when empty.':
     'Un lugar. Las claves opcionales se omiten cuando están vacías.',
   'Address of the created item.': 'Dirección del elemento creado.',

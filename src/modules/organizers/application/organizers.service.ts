@@ -6,11 +6,12 @@ import { atLeast, Caller } from '../../../shared/domain/caller';
 import { Clock } from '../../../shared/domain/clock';
 import { DomainError, forbidden, gone, invalidParam, InvalidParamsError, MissingParamsError, notFound, preconditionFailed } from '../../../shared/domain/errors';
 import type { Page, PageRequest } from '../../../shared/domain/page';
-import { listVisibility, Policy, RecordStatus, resolveWriteStatus } from '../../../shared/domain/policy';
+import { listVisibility, Policy, readStatusFilter, RecordStatus, resolveWriteStatus } from '../../../shared/domain/policy';
 import { RecordIds } from '../../../shared/domain/record-ids';
 import { firstFreeSlug, slugify } from '../../../shared/domain/text';
 import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-cleaning';
 import { UnitOfWork } from '../../../shared/domain/unit-of-work';
+import { isHttpUrl } from '../../../shared/domain/web-values';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { parseDateInput, toZone } from '../../events/domain/date-input';
 import { ImagePlan, MediaService } from '../../media/application/media.service';
@@ -81,17 +82,7 @@ export class OrganizersService {
   }
 
   async list(input: OrganizerListInput, caller: Caller): Promise<Page<Organizer>> {
-    let requested: RecordStatus[] | 'any' | undefined;
-    if (input.status !== undefined) {
-      const values = input.status.map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
-      const bad = values.filter((s) => s !== 'any' && !STATUS_WORDS.includes(s));
-      if (bad.length > 0 || values.length === 0) throw invalidParam('status', 'rest_not_in_enum', { param: 'status', values: [...STATUS_WORDS, 'any'].join(', ') });
-      const notAllowed = values.find((s) => s !== 'publish');
-      if (!Policy.mayFilterNonPublishStatuses(caller) && notAllowed !== undefined) {
-        throw invalidParam('status', 'rest_not_allowed_value', { param: 'status', value: notAllowed });
-      }
-      requested = values.includes('any') ? 'any' : ([...new Set(values)] as RecordStatus[]);
-    }
+    const requested = input.status !== undefined ? readStatusFilter(input.status, caller) : undefined;
     if (input.event !== undefined && !(await this.repo.eventExists(input.event))) {
       throw invalidParam('event', 'rest_unknown_reference', { param: 'event', values: String(input.event) });
     }
@@ -144,6 +135,7 @@ export class OrganizersService {
   /** §10.2 / §10.4: create, or reuse the oldest matching organizer. Returns the organizer and whether it was reused. */
   async create(input: OrganizerWriteInput, caller: Caller): Promise<Organizer> {
     const checked = await this.check(input, caller, true);
+    assertMaySetAuthor(input, caller);
     return this.uow.run(() => this.createChecked(checked, caller));
   }
 
@@ -159,6 +151,7 @@ export class OrganizersService {
       if (e instanceof InvalidParamsError) throw couldNotCreate(e.problems);
       throw e;
     }
+    assertMaySetAuthor(input, caller);
     return this.uow.run(() => this.createChecked(checked, caller));
   }
 
@@ -167,6 +160,7 @@ export class OrganizersService {
     return this.uow.run(async () => {
       const current = await this.findTarget(target);
       if (!Policy.mayEdit(caller, current)) throw forbidden();
+      assertMaySetAuthor(input, caller);
       if (precondition && !(await precondition(current))) throw preconditionFailed();
       return this.applyUpdate(current, checked, caller);
     });
@@ -252,7 +246,6 @@ export class OrganizersService {
       throw invalidParam('author', 'rest_unknown_reference', { param: 'author', values: String(input.author) });
     }
     const image = await this.media.checkImageInput(input.image, caller, 'image');
-    if (input.author !== undefined && input.author !== caller.userId && !Policy.maySetOtherAuthor(caller)) throw forbidden();
     return { input, texts, date, image };
   }
 
@@ -332,16 +325,13 @@ export class OrganizersService {
   }
 }
 
+/** Step 7 of CONTRACT §4.4 (after existence on updates): naming another author needs editor or above. */
+function assertMaySetAuthor(input: { author?: number }, caller: Caller): void {
+  if (input.author !== undefined && input.author !== caller.userId && !Policy.maySetOtherAuthor(caller)) throw forbidden();
+}
+
 function couldNotCreate(problems: InvalidParamsError['problems']): DomainError {
   return new InvalidParamsError(problems, 'could-not-create-organizer');
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && !!url.hostname;
-  } catch {
-    return false;
-  }
-}
 

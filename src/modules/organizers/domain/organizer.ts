@@ -52,5 +52,4 @@ export function isOrganizerDuplicate(organizer: Organizer, probe: OrganizerDupli
   return true;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const isEmail = (value: string) => EMAIL.test(value);
+export { isEmail } from '../../../shared/domain/web-values';

@@ -6,15 +6,16 @@ import { atLeast, Caller } from '../../../shared/domain/caller';
 import { Clock } from '../../../shared/domain/clock';
 import { DomainError, forbidden, gone, invalidParam, InvalidParamsError, MissingParamsError, notFound, preconditionFailed } from '../../../shared/domain/errors';
 import type { Page, PageRequest } from '../../../shared/domain/page';
-import { listVisibility, Policy, RecordStatus, resolveWriteStatus } from '../../../shared/domain/policy';
+import { listVisibility, Policy, readStatusFilter, RecordStatus, resolveWriteStatus } from '../../../shared/domain/policy';
 import { RecordIds } from '../../../shared/domain/record-ids';
 import { firstFreeSlug, slugify } from '../../../shared/domain/text';
 import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-cleaning';
 import { UnitOfWork } from '../../../shared/domain/unit-of-work';
+import { isHttpUrl } from '../../../shared/domain/web-values';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { parseDateInput, toZone } from '../../events/domain/date-input';
 import { ImagePlan, MediaService } from '../../media/application/media.service';
-import { computeStateProvince, searchFragments, Venue, VENUE_TEXT_FIELDS, VenueDuplicateProbe } from '../domain/venue';
+import { computeStateProvince, readCoordinate, searchFragments, Venue, VENUE_TEXT_FIELDS, VenueDuplicateProbe } from '../domain/venue';
 import { VenueRepository } from '../domain/venue.repository';
 
 /** Venue fields as written by a client, after type validation (undefined = not sent, null = clear). */
@@ -91,17 +92,7 @@ export class VenuesService {
   }
 
   async list(input: VenueListInput, caller: Caller): Promise<Page<Venue>> {
-    let requested: RecordStatus[] | 'any' | undefined;
-    if (input.status !== undefined) {
-      const values = input.status.map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
-      const bad = values.filter((s) => s !== 'any' && !STATUS_WORDS.includes(s));
-      if (bad.length > 0 || values.length === 0) throw invalidParam('status', 'rest_not_in_enum', { param: 'status', values: [...STATUS_WORDS, 'any'].join(', ') });
-      const notAllowed = values.find((s) => s !== 'publish');
-      if (!Policy.mayFilterNonPublishStatuses(caller) && notAllowed !== undefined) {
-        throw invalidParam('status', 'rest_not_allowed_value', { param: 'status', value: notAllowed });
-      }
-      requested = values.includes('any') ? 'any' : ([...new Set(values)] as RecordStatus[]);
-    }
+    const requested = input.status !== undefined ? readStatusFilter(input.status, caller) : undefined;
     if (input.event !== undefined && !(await this.repo.eventExists(input.event))) {
       throw invalidParam('event', 'rest_unknown_reference', { param: 'event', values: String(input.event) });
     }
@@ -154,6 +145,7 @@ export class VenuesService {
   /** §10.2 / §10.4: create, or reuse the oldest matching venue. Returns the venue and whether it was reused. */
   async create(input: VenueWriteInput, caller: Caller): Promise<Venue> {
     const checked = await this.check(input, caller, true);
+    assertMaySetAuthor(input, caller);
     return this.uow.run(() => this.createChecked(checked, caller));
   }
 
@@ -169,6 +161,7 @@ export class VenuesService {
       if (e instanceof InvalidParamsError) throw couldNotCreate(e.problems);
       throw e;
     }
+    assertMaySetAuthor(input, caller);
     return this.uow.run(() => this.createChecked(checked, caller));
   }
 
@@ -177,6 +170,7 @@ export class VenuesService {
     return this.uow.run(async () => {
       const current = await this.findTarget(target);
       if (!Policy.mayEdit(caller, current)) throw forbidden();
+      assertMaySetAuthor(input, caller);
       if (precondition && !(await precondition(current))) throw preconditionFailed();
       return this.applyUpdate(current, checked, caller);
     });
@@ -267,7 +261,6 @@ export class VenuesService {
       throw invalidParam('author', 'rest_unknown_reference', { param: 'author', values: String(input.author) });
     }
     const image = await this.media.checkImageInput(input.image, caller, 'image');
-    if (input.author !== undefined && input.author !== caller.userId && !Policy.maySetOtherAuthor(caller)) throw forbidden();
     return { input, texts, date, image, geo };
   }
 
@@ -369,25 +362,11 @@ export class VenuesService {
   }
 }
 
+/** Step 7 of CONTRACT §4.4 (after existence on updates): naming another author needs editor or above. */
+function assertMaySetAuthor(input: { author?: number }, caller: Caller): void {
+  if (input.author !== undefined && input.author !== caller.userId && !Policy.maySetOtherAuthor(caller)) throw forbidden();
+}
+
 function couldNotCreate(problems: InvalidParamsError['problems']): DomainError {
   return new InvalidParamsError(problems, 'could-not-create-venue');
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && !!url.hostname;
-  } catch {
-    return false;
-  }
-}
-
-/** undefined = not sent, null = clear, 'type' / 'range' = invalid. */
-function readCoordinate(value: unknown, limit: number): number | null | undefined | 'type' | 'range' {
-  if (value === undefined) return undefined;
-  if (value === null || value === '') return null;
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isFinite(n)) return 'type';
-  if (n < -limit || n > limit) return 'range';
-  return n;
 }

@@ -1,4 +1,5 @@
 import { fold } from '../../../shared/domain/text';
+import type { ParamProblem } from '../../../shared/domain/errors';
 import type { RecordStatus } from '../../../shared/domain/policy';
 
 /** A venue (CONTRACT §6.3, §10). Dates are wall-clock strings: `date` in the site timezone, the others in UTC. */
@@ -87,4 +88,22 @@ export function isVenueDuplicate(venue: Venue, probe: VenueDuplicateProbe): bool
     if (!fieldMatchesAll(venue.address, fragments)) return false;
   }
   return true;
+}
+
+/** undefined = not sent, null = clear, 'type' / 'range' = invalid. */
+export function readCoordinate(value: unknown, limit: number): number | null | undefined | 'type' | 'range' {
+  if (value === undefined) return undefined;
+  if (value === null || value === '') return null;
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isFinite(n)) return 'type';
+  if (n < -limit || n > limit) return 'range';
+  return n;
+}
+
+/** A problem for a sent coordinate (§10.1: numbers or numeric strings within ±limit; `""`/null clear). */
+export function coordinateProblem(value: unknown, param: string, limit: number): ParamProblem | null {
+  const read = readCoordinate(value, limit);
+  if (read === 'type') return { param, detail: 'rest_invalid_type', args: { param, type: 'number' } };
+  if (read === 'range') return { param, detail: 'rest_out_of_bounds', args: { param, min: -limit, max: limit } };
+  return null;
 }

@@ -1,6 +1,11 @@
+import { emailProblem, websiteProblem } from '../../../../shared/domain/web-values';
 import { declaredParams, Param } from '../../../../shared/http/params/param.decorator';
+import { statusProblem } from '../../../../shared/http/params/param-rules';
 
-/** Writable organizer fields (CONTRACT §10.1). Used for create, update and inline creation inside events. */
+/**
+ * Writable organizer fields (CONTRACT §10.1). Used for create, update and inline creation inside events. Formats are
+ * checked here too, so one 400 names every failing parameter (§4.3), type and format problems alike.
+ */
 export class OrganizerWriteParams {
   @Param({ kind: 'string', nonEmpty: true, description: 'Organizer name' })
   organizer?: string;
@@ -20,16 +25,16 @@ export class OrganizerWriteParams {
   @Param({ kind: 'string', description: 'The organizer slug' })
   slug?: string;
 
-  @Param({ kind: 'string', nonEmpty: true, description: 'The organizer status' })
+  @Param({ kind: 'string', nonEmpty: true, check: statusProblem, description: 'The organizer status' })
   status?: string;
 
-  @Param({ kind: 'string', acceptNumbers: true, description: 'The organizer phone number', nullable: true })
+  @Param({ kind: 'string', description: 'The organizer phone number', nullable: true })
   phone?: string | null;
 
-  @Param({ kind: 'string', description: 'The organizer website URL', nullable: true })
+  @Param({ kind: 'string', check: websiteProblem, description: 'The organizer website URL', nullable: true })
   website?: string | null;
 
-  @Param({ kind: 'string', description: 'The organizer e-mail address', nullable: true })
+  @Param({ kind: 'string', check: emailProblem, description: 'The organizer e-mail address', nullable: true })
   email?: string | null;
 
   @Param({ kind: 'any', description: 'The organizer image: a media item ID or an image URL' })

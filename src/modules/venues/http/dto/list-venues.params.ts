@@ -19,4 +19,8 @@ export class ListVenuesParams extends PaginationParams {
 
   @Param({ kind: 'list', items: 'string', description: 'Venue statuses: publish, future, draft, pending, private, trash or any' })
   status?: string[];
+
+  /** CONTRACT §5: the three record lists take `password`; it unlocks nothing here and is never copied into links. */
+  @Param({ kind: 'string', description: 'Accepted for compatibility with the event list; venues and organizers cannot be password-protected.' })
+  password?: string;
 }

@@ -1,9 +1,15 @@
+import { websiteProblem } from '../../../../shared/domain/web-values';
 import { declaredParams, Param } from '../../../../shared/http/params/param.decorator';
+import { statusProblem } from '../../../../shared/http/params/param-rules';
+import { coordinateProblem } from '../../domain/venue';
 
 const MAP_TRUE = ['yes', 'y', 'on', 'enable', 'enabled'];
 const MAP_FALSE = ['no', 'n', 'off', 'disable', 'disabled'];
 
-/** Writable venue fields (CONTRACT §10.1). Used for create, update and inline creation inside events. */
+/**
+ * Writable venue fields (CONTRACT §10.1). Used for create, update and inline creation inside events. Formats are checked
+ * here too, so one 400 names every failing parameter (§4.3), type and format problems alike.
+ */
 export class VenueWriteParams {
   @Param({ kind: 'string', nonEmpty: true, description: 'Venue name' })
   venue?: string;
@@ -23,7 +29,7 @@ export class VenueWriteParams {
   @Param({ kind: 'string', description: 'The venue slug' })
   slug?: string;
 
-  @Param({ kind: 'string', nonEmpty: true, description: 'The venue status' })
+  @Param({ kind: 'string', nonEmpty: true, check: statusProblem, description: 'The venue status' })
   status?: string;
 
   @Param({ kind: 'string', description: 'The venue address', nullable: true })
@@ -41,16 +47,16 @@ export class VenueWriteParams {
   @Param({ kind: 'string', description: 'The venue state', nullable: true })
   state?: string | null;
 
-  @Param({ kind: 'string', acceptNumbers: true, description: 'The venue ZIP code', nullable: true })
+  @Param({ kind: 'string', description: 'The venue ZIP code', nullable: true })
   zip?: string | null;
 
-  @Param({ kind: 'string', acceptNumbers: true, description: 'The venue phone number', nullable: true })
+  @Param({ kind: 'string', description: 'The venue phone number', nullable: true })
   phone?: string | null;
 
   @Param({ kind: 'string', description: 'The venue state or province', nullable: true })
   stateprovince?: string | null;
 
-  @Param({ kind: 'string', description: 'The venue website URL', nullable: true })
+  @Param({ kind: 'string', check: websiteProblem, description: 'The venue website URL', nullable: true })
   website?: string | null;
 
   @Param({ kind: 'any', description: 'The venue image: a media item ID or an image URL' })
@@ -62,10 +68,10 @@ export class VenueWriteParams {
   @Param({ kind: 'boolean', trueWords: MAP_TRUE, falseWords: MAP_FALSE, description: 'Whether the map link should be shown' })
   show_map_link?: boolean;
 
-  @Param({ kind: 'any', description: 'Latitude in decimal degrees (-90 to 90)' })
+  @Param({ kind: 'any', nullable: true, check: (v, p) => coordinateProblem(v, p, 90), description: 'Latitude in decimal degrees (-90 to 90)' })
   geo_lat?: number | string | null;
 
-  @Param({ kind: 'any', description: 'Longitude in decimal degrees (-180 to 180)' })
+  @Param({ kind: 'any', nullable: true, check: (v, p) => coordinateProblem(v, p, 180), description: 'Longitude in decimal degrees (-180 to 180)' })
   geo_lng?: number | string | null;
 }
 
