@@ -17,6 +17,11 @@ class FakeLinks extends EventLinksGateway {
   async existingOrganizerIds(ids: number[]) {
     return ids.filter((id) => id === 200);
   }
+  async checkInlineVenue() {}
+  async checkInlineOrganizer() {}
+  async checkTerms() {
+    return null;
+  }
   async createOrReuseVenue(raw: Record<string, unknown>) {
     this.created.push(raw);
     return 150;

@@ -18,7 +18,16 @@ import { firstFreeSlug, fold, inSlugFamily, slugify } from '../../../shared/doma
 import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-cleaning';
 import { UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
-import { allDayBounds, assertDateOrder, CalendarEvent, EventLinks, EventRuleError, isProtected } from '../domain/calendar-event';
+import {
+  allDayBounds,
+  assertDateOrder,
+  CalendarEvent,
+  EventLinks,
+  EventRuleError,
+  isProtected,
+  isWebsiteUrl,
+  MAX_POST_PASSWORD_LENGTH,
+} from '../domain/calendar-event';
 import { normalizeTimezone, parseDateInput, toUtc, toZone } from '../domain/date-input';
 import { computeDateWindow } from '../domain/event-date-window';
 import { distanceKm, EventCriteria, parseSearch } from '../domain/event-query';
@@ -103,8 +112,6 @@ export type EventTarget = { id: number } | { slug: string };
 export type Precondition = (current: EventWithLinks) => Promise<void>;
 
 type LinkItem = { kind: 'id'; id: number } | { kind: 'inline'; raw: Record<string, unknown> };
-
-const URL_RE = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 
 /** Events: list, read, create, update, delete (CONTRACT §6–§9). */
 @Injectable()
@@ -276,8 +283,9 @@ export class EventsService {
     throw await this.notFoundError(target);
   }
 
+  /** Slugs in paths are compared ignoring case and accents (§1.3, §1.7); stored slugs are folded ASCII already. */
   private findOrNull(target: EventTarget): Promise<CalendarEvent | null> {
-    return 'id' in target ? this.repo.findById(target.id) : this.repo.findBySlug(target.slug);
+    return 'id' in target ? this.repo.findById(target.id) : this.repo.findBySlug(fold(target.slug));
   }
 
   private async notFoundError(target: EventTarget): Promise<DomainError> {
@@ -295,6 +303,7 @@ export class EventsService {
   async create(input: EventWriteInput, caller: Caller): Promise<EventWithLinks> {
     return this.uow.run(async () => {
       const plan = await this.check(input, caller, null);
+      this.assertMaySetAuthor(plan, caller, null);
       const id = await this.ids.next('event');
       return this.apply(plan, caller, null, id);
     });
@@ -302,10 +311,12 @@ export class EventsService {
 
   async update(target: EventTarget, input: EventWriteInput, caller: Caller, precondition?: Precondition): Promise<EventWithLinks> {
     return this.uow.run(async () => {
+      // §4.4: validation (step 5), then existence (6), then the record permission (7), then If-Match (8).
       const current = await this.findOrNull(target);
       const plan = await this.check(input, caller, current);
       if (!current) throw await this.notFoundError(target);
       if (!Policy.mayEdit(caller, current)) throw forbidden();
+      this.assertMaySetAuthor(plan, caller, current);
       if (plan.status === 'trash' && !Policy.mayDelete(caller, current)) throw forbidden();
       if (precondition) await precondition(await this.withLinks(current));
       return this.apply(plan, caller, current, current.id);
@@ -395,7 +406,7 @@ export class EventsService {
     let website: string | undefined;
     if (input.website !== undefined) {
       website = (input.website ?? '').trim();
-      if (website !== '' && !(URL_RE.test(website) && canParseUrl(website))) {
+      if (website !== '' && !isWebsiteUrl(website)) {
         problems.push({ param: 'website', detail: 'rest_invalid_format', args: { kind: 'URL' } });
       }
     }
@@ -414,7 +425,7 @@ export class EventsService {
     let postPassword: string | undefined;
     if (input.post_password !== undefined) {
       postPassword = input.post_password ?? '';
-      if (postPassword.length > 255) problems.push({ param: 'post_password', detail: 'rest_invalid_format', args: { kind: 'password' } });
+      if (postPassword.length > MAX_POST_PASSWORD_LENGTH) problems.push({ param: 'post_password', detail: 'rest_invalid_format', args: { kind: 'password' } });
     }
 
     // slug (value only; uniqueness at write time)
@@ -467,7 +478,16 @@ export class EventsService {
       }
     }
 
+    // categories and tags: unknown ids, new names the caller may not create (reads only; terms are created at write time)
+    const categories = input.categories === undefined ? undefined : (input.categories ?? []);
+    const tags = input.tags === undefined ? undefined : (input.tags ?? []);
+    for (const [taxonomy, param, items] of [['category', 'categories', categories], ['tag', 'tags', tags]] as const) {
+      const problem = items === undefined ? null : await this.linked.checkTerms(taxonomy, param, items, caller);
+      if (problem) problems.push(problem);
+    }
+
     if (problems.length) throw new InvalidParamsError(problems);
+    await this.checkInlineObjects(venues, organizers, caller);
 
     // publication date
     let dateLocal = current?.dateLocal;
@@ -487,13 +507,6 @@ export class EventsService {
     }
     const inFuture = (dateUtc as string) > utcWallClock(now);
     const status = resolveWriteStatus(caller, input.status, current?.status, inFuture) as RecordStatus;
-
-    // author permission (step 7)
-    if (authorId !== undefined && authorId !== caller.userId && !Policy.maySetOtherAuthor(caller)) {
-      if (!creating && current && authorId === current.authorId) {
-        // unchanged author: allowed
-      } else throw forbidden();
-    }
 
     return {
       title,
@@ -515,8 +528,8 @@ export class EventsService {
       venues,
       organizers,
       image,
-      categories: input.categories === undefined ? undefined : (input.categories ?? []),
-      tags: input.tags === undefined ? undefined : (input.tags ?? []),
+      categories,
+      tags,
       flags: {
         showMap: input.show_map,
         showMapLink: input.show_map_link,
@@ -526,6 +539,20 @@ export class EventsService {
         ticketed: input.ticketed,
       },
     };
+  }
+
+  /** Inline venues and organizers are validated as a whole before anything is written (400 could-not-create-*). */
+  private async checkInlineObjects(venues: LinkItem[] | undefined, organizers: LinkItem[] | undefined, caller: Caller): Promise<void> {
+    for (const item of venues ?? []) if (item.kind === 'inline') await this.linked.checkInlineVenue(item.raw, caller);
+    for (const item of organizers ?? []) if (item.kind === 'inline') await this.linked.checkInlineOrganizer(item.raw, caller);
+  }
+
+  /** Step 7 of §4.4: naming another author needs editor or above (keeping the current author is always allowed). */
+  private assertMaySetAuthor(plan: WritePlan, caller: Caller, current: CalendarEvent | null): void {
+    const authorId = plan.authorId;
+    if (authorId === undefined || authorId === caller.userId || Policy.maySetOtherAuthor(caller)) return;
+    if (current && authorId === current.authorId) return;
+    throw forbidden();
   }
 
   private async isAncestorOrSelf(id: number, candidate: CalendarEvent): Promise<boolean> {
@@ -756,13 +783,4 @@ interface WritePlan {
     featured?: boolean;
     ticketed?: boolean;
   };
-}
-
-function canParseUrl(value: string): boolean {
-  try {
-    const u = new URL(value);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
-  } catch {
-    return false;
-  }
 }

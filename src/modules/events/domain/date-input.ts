@@ -389,6 +389,17 @@ export function parseDateInput(value: string | number, zone: string, now: Date):
   return null;
 }
 
+/**
+ * Whether `value` is one of the accepted forms (CONTRACT §8.2.2), for parameter validation before the context zone and
+ * the moment are known. Whether a form is accepted does not depend on either (only results beyond year 9999 do, and
+ * the full parse, with the Clock's moment, still refuses those).
+ */
+export function isDateForm(value: string | number): boolean {
+  return parseDateInput(value, 'UTC', FORM_CHECK_MOMENT) !== null;
+}
+
+const FORM_CHECK_MOMENT = new Date(Date.UTC(2000, 0, 1));
+
 /** The wall clock of `now` in `zone`. */
 export function nowIn(zone: string, now: Date): string {
   return wallOf(DateTime.fromJSDate(now, { zone: requireZone(zone) }));
