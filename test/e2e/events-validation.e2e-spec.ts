@@ -134,6 +134,30 @@ describe('events: validation and order of checks', () => {
     });
   });
 
+  describe('§1.6: ids of other kinds', () => {
+    it('an id of a venue, organizer or media item → 400 rest-invalid-event-id; once the venue is deleted, 404', async () => {
+      const venue = (await t.http().post(`${t.api}/venues`).set('Authorization', editor).send({ venue: 'Kind hall' })).body;
+      const organizer = (await t.http().post(`${t.api}/organizers`).set('Authorization', editor).send({ organizer: 'Kind org' })).body;
+      const withImage = await create({ ...base, image: 'https://cdn.example.com/kind.png' });
+      for (const id of [venue.id, organizer.id, withImage.image.id]) {
+        const res = await t.http().get(`${t.api}/events/${id}`);
+        expect(res.status).toBe(400);
+        expect(res.body.code).toBe('rest-invalid-event-id');
+      }
+      let res = await t.http().patch(`${t.api}/events/${venue.id}`).set('Authorization', editor).send({ title: 'x' });
+      expect(res.body.code).toBe('rest-invalid-event-id');
+      res = await t.http().delete(`${t.api}/events/${organizer.id}`).set('Authorization', editor);
+      expect(res.body.code).toBe('rest-invalid-event-id');
+      await t.http().delete(`${t.api}/venues/${venue.id}`).set('Authorization', editor).query({ force: 'true' });
+      await t.http().delete(`${t.api}/organizers/${organizer.id}`).set('Authorization', editor).query({ force: 'true' });
+      for (const id of [venue.id, organizer.id]) {
+        res = await t.http().get(`${t.api}/events/${id}`);
+        expect(res.status).toBe(404);
+        expect(res.body).toMatchObject({ code: 'rest-event-not-found', message: `Event with ID ${id} does not exist.` });
+      }
+    });
+  });
+
   describe('§9.4 and §1.3: slugs', () => {
     it('`slug: ""` is refused with rest_empty_value, on create and on update', async () => {
       let res = await t.http().post(`${t.api}/events`).set('Authorization', editor).send({ ...base, slug: '' });

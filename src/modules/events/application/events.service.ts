@@ -290,11 +290,18 @@ export class EventsService {
 
   private async notFoundError(target: EventTarget): Promise<DomainError> {
     if ('id' in target) {
-      const kind = target.id > 0 ? await this.ids.kindOf(target.id) : null;
-      if (kind && kind !== 'event') return new DomainError('invalid', 'rest-invalid-event-id');
+      if (await this.namesOtherRecord(target.id)) return new DomainError('invalid', 'rest-invalid-event-id');
       return notFound('rest-event-not-found', { variant: 'id', id: target.id });
     }
     return notFound('rest-event-not-found', { variant: 'slug', slug: target.slug });
+  }
+
+  /** §1.6: does this id name an existing venue, organizer or media item (ids stay reserved after a deletion)? */
+  private async namesOtherRecord(id: number): Promise<boolean> {
+    const kind = id > 0 ? await this.ids.kindOf(id) : null;
+    if (kind === 'venue') return (await this.linked.existingVenueIds([id])).length > 0;
+    if (kind === 'organizer') return (await this.linked.existingOrganizerIds([id])).length > 0;
+    return kind === 'media'; // media items are never deleted
   }
 
   // ------------------------------------------------------------------------------------------------------------
