@@ -71,6 +71,38 @@ describe('events: validation and order of checks', () => {
       });
     });
 
+    it('list: type errors, references and pairs in one error, in the order of the parameter table', async () => {
+      const res = await t.http().get(`${t.api}/events`).query({ geoloc_lat: 100, geoloc_lng: 3, featured: 'yes', categories: 'no-such-category', status: 'draft' });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Invalid parameter(s): categories, featured, status, geoloc_lat');
+      expect(detailCodes(res.body)).toEqual({
+        categories: 'rest_unknown_reference',
+        featured: 'rest_invalid_type',
+        status: 'rest_not_allowed_value',
+        geoloc_lat: 'rest_out_of_bounds',
+      });
+    });
+
+    it('writes: type errors, the date order and references in one error, in the order of the parameter table', async () => {
+      const res = await t
+        .http()
+        .post(`${t.api}/events`)
+        .set('Authorization', editor)
+        .send({ ...base, end_date: '2026-12-05 19:00', featured: 'yes', tags: [987654], author: 'me', post_parent: 987654 });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Invalid parameter(s): end_date, author, featured, tags, post_parent');
+      expect(detailCodes(res.body)).toEqual({
+        end_date: 'rest_invalid_date_range',
+        author: 'rest_invalid_type',
+        featured: 'rest_invalid_type',
+        tags: 'rest_unknown_reference',
+        post_parent: 'rest_unknown_reference',
+      });
+      const update = await t.http().put(`${t.api}/events/987654321`).set('Authorization', editor).send({ all_day: 'maybe', categories: [987654] });
+      expect(update.status).toBe(400);
+      expect(detailCodes(update.body)).toEqual({ all_day: 'rest_invalid_type', categories: 'rest_unknown_reference' });
+    });
+
     it('a new term name the role may not create is named together with the other problems', async () => {
       const res = await t
         .http()

@@ -61,6 +61,8 @@ export interface EventListInput {
   post_parent?: number;
   ticketed?: boolean;
   password?: string;
+  /** Parameters already refused for their type or format (named together with the problems found here, §4.3). */
+  invalid?: readonly ParamProblem[];
 }
 
 /** Writable fields (CONTRACT §9.2): undefined = not sent, null = clear. */
@@ -142,7 +144,7 @@ export class EventsService {
   async list(input: EventListInput, caller: Caller): Promise<EventListResult> {
     await this.publishDue();
     const now = this.clock.now();
-    const problems: ParamProblem[] = [];
+    const problems: ParamProblem[] = [...(input.invalid ?? [])];
     const includeGiven = input.include !== undefined;
     let window;
     try {
@@ -185,7 +187,9 @@ export class EventsService {
       }
     }
 
-    if ((input.geoloc_lat === undefined) !== (input.geoloc_lng === undefined)) {
+    const refused = new Set(problems.map((p) => p.param));
+    const pairSent = !refused.has('geoloc_lat') && !refused.has('geoloc_lng');
+    if (pairSent && (input.geoloc_lat === undefined) !== (input.geoloc_lng === undefined)) {
       const [param, other] = input.geoloc_lat === undefined ? ['geoloc_lng', 'geoloc_lat'] : ['geoloc_lat', 'geoloc_lng'];
       problems.push({ param, detail: 'rest_missing_pair', args: { other } });
     }
@@ -307,20 +311,27 @@ export class EventsService {
   // ------------------------------------------------------------------------------------------------------------
   // Writes
 
-  async create(input: EventWriteInput, caller: Caller): Promise<EventWithLinks> {
+  /** `invalid`: parameters already refused for their type or format, named with the others (§4.3). */
+  async create(input: EventWriteInput, caller: Caller, invalid: readonly ParamProblem[] = []): Promise<EventWithLinks> {
     return this.uow.run(async () => {
-      const plan = await this.check(input, caller, null);
+      const plan = await this.check(input, caller, null, invalid);
       this.assertMaySetAuthor(plan, caller, null);
       const id = await this.ids.next('event');
       return this.apply(plan, caller, null, id);
     });
   }
 
-  async update(target: EventTarget, input: EventWriteInput, caller: Caller, precondition?: Precondition): Promise<EventWithLinks> {
+  async update(
+    target: EventTarget,
+    input: EventWriteInput,
+    caller: Caller,
+    precondition?: Precondition,
+    invalid: readonly ParamProblem[] = [],
+  ): Promise<EventWithLinks> {
     return this.uow.run(async () => {
       // §4.4: validation (step 5), then existence (6), then the record permission (7), then If-Match (8).
       const current = await this.findOrNull(target);
-      const plan = await this.check(input, caller, current);
+      const plan = await this.check(input, caller, current, invalid);
       if (!current) throw await this.notFoundError(target);
       if (!Policy.mayEdit(caller, current)) throw forbidden();
       this.assertMaySetAuthor(plan, caller, current);
@@ -348,9 +359,14 @@ export class EventsService {
   }
 
   /** Step 5 of §4.4: every validation and reference check, no writes. */
-  private async check(input: EventWriteInput, caller: Caller, current: CalendarEvent | null): Promise<WritePlan> {
+  private async check(
+    input: EventWriteInput,
+    caller: Caller,
+    current: CalendarEvent | null,
+    invalid: readonly ParamProblem[],
+  ): Promise<WritePlan> {
     const now = this.clock.now();
-    const problems: ParamProblem[] = [];
+    const problems: ParamProblem[] = [...invalid];
     const site = this.config.calendarTimezone;
     const creating = current === null;
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Caller } from '../../../shared/domain/caller';
 import { InvalidParamsError, MissingParamsError, ParamProblem } from '../../../shared/domain/errors';
-import { validateInput } from '../../../shared/http/params/input';
+import { readLeniently, validateInput } from '../../../shared/http/params/input';
 import { OrganizersService } from '../application/organizers.service';
 import type { Organizer } from '../domain/organizer';
 import { OrganizerWriteParams } from './dto/organizer-write.params';
@@ -19,24 +19,13 @@ export class OrganizerInlineCreator {
   async check(raw: Record<string, unknown>, caller: Caller): Promise<void> {
     const problems: ParamProblem[] = [];
     if (raw.organizer === undefined) problems.push({ param: 'organizer', detail: 'rest_empty_value', args: { param: 'organizer' } });
-    // Fields of the wrong type or format are reported, then left out so the others still get their value checks.
-    const fields = { ...raw };
-    let input: Record<string, unknown> | undefined;
-    while (input === undefined) {
-      try {
-        const validated = validateInput(OrganizerWriteParams, fields);
-        input = {};
-        for (const name of validated.sent) input[name] = (validated as unknown as Record<string, unknown>)[name];
-      } catch (e) {
-        if (!(e instanceof InvalidParamsError)) throw e;
-        problems.push(...e.problems);
-        const left = Object.keys(fields).length;
-        for (const p of e.problems) delete fields[p.param];
-        if (Object.keys(fields).length === left) break; // nothing left out: no progress possible
-      }
-    }
+    // Fields of the wrong type or format are reported and left out, so the others still get their value checks.
+    const read = readLeniently(OrganizerWriteParams, raw);
+    problems.push(...read.invalid);
+    const input: Record<string, unknown> = {};
+    for (const name of read.sent) input[name] = (read as unknown as Record<string, unknown>)[name];
     try {
-      if (input) await this.organizers.checkInline(input, caller);
+      await this.organizers.checkInline(input, caller);
     } catch (e) {
       if (!(e instanceof InvalidParamsError)) throw e;
       problems.push(...e.problems.filter((p) => !problems.some((q) => q.param === p.param)));
