@@ -1,4 +1,5 @@
 import {
+  isDateForm,
   isoWithOffset,
   normalizeTimezone,
   normalizeWallClock,
@@ -157,6 +158,15 @@ describe('isoWithOffset (CONTRACT §6.10)', () => {
     ['2026-11-01 01:30:00', 'America/New_York', '2026-11-01T01:30:00-04:00'],
   ])('%s %s → %s', (local, zone, iso) => {
     expect(isoWithOffset(local, zone)).toBe(iso);
+  });
+});
+
+describe('isDateForm (parameter validation of §8.2.2 forms)', () => {
+  it.each(['2026-12-05', '2026-12-05 4pm', 'tomorrow 9am', 'next monday', '+1 week', 'now', '1796497200', 1796497200])('%j is a form', (v) => {
+    expect(isDateForm(v)).toBe(true);
+  });
+  it.each(['foo', 'next blursday', '2026-02-30', '', ' ', '2026-12-05 25:00', '1e3'])('%j is not', (v) => {
+    expect(isDateForm(v)).toBe(false);
   });
 });
 
