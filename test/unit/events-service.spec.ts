@@ -8,14 +8,26 @@ import { CheckedImage, EventLinksGateway } from '../../src/modules/events/applic
 import { EventsService } from '../../src/modules/events/application/events.service';
 import { InMemoryEventRepository } from '../../src/modules/events/infrastructure/in-memory/in-memory-event.repository';
 
-/** A fake of the linked modules: venues 100 and 101 exist; terms: category 7 (child 8), tag 9. */
+/**
+ * A fake of the linked modules: venues 100 and 101 exist, and every id `recordIds` handed out for a venue; terms:
+ * category 7 (child 8), tag 9.
+ */
 class FakeLinks extends EventLinksGateway {
   created: Array<Record<string, unknown>> = [];
+  constructor(private readonly recordIds?: InMemoryRecordIds) {
+    super();
+  }
   async existingVenueIds(ids: number[]) {
-    return ids.filter((id) => id === 100 || id === 101);
+    const kinds = await Promise.all(ids.map((id) => this.recordIds?.kindOf(id)));
+    return ids.filter((id, i) => id === 100 || id === 101 || kinds[i] === 'venue');
   }
   async existingOrganizerIds(ids: number[]) {
     return ids.filter((id) => id === 200);
+  }
+  async checkInlineVenue() {}
+  async checkInlineOrganizer() {}
+  async checkTerms() {
+    return null;
   }
   async createOrReuseVenue(raw: Record<string, unknown>) {
     this.created.push(raw);
@@ -60,7 +72,7 @@ async function setup(siteZone = 'UTC') {
   const users = new InMemoryUserDirectory();
   await users.remember([1, 2, 3, 4, 5]);
   const clock = new FixedClock(new Date('2026-11-22T15:00:00Z'));
-  const links = new FakeLinks();
+  const links = new FakeLinks(ids);
   const service = new EventsService(repo, links, new ImmediateUnitOfWork(), ids, users, clock, {
     calendarTimezone: siteZone,
     timezoneMode: 'event',

@@ -12,6 +12,9 @@ export abstract class EventLinksGateway {
   /** Ids among `ids` that name existing venues / organizers (any status). */
   abstract existingVenueIds(ids: number[]): Promise<number[]>;
   abstract existingOrganizerIds(ids: number[]): Promise<number[]>;
+  /** Reads only: throws 400 `could-not-create-venue` / `-organizer` naming every problem of an inline object. */
+  abstract checkInlineVenue(raw: Record<string, unknown>, caller: Caller): Promise<void>;
+  abstract checkInlineOrganizer(raw: Record<string, unknown>, caller: Caller): Promise<void>;
   /** Validates an inline venue / organizer object and creates or reuses it (writes: call inside `uow.run`). */
   abstract createOrReuseVenue(raw: Record<string, unknown>, caller: Caller): Promise<number>;
   abstract createOrReuseOrganizer(raw: Record<string, unknown>, caller: Caller): Promise<number>;
@@ -19,6 +22,8 @@ export abstract class EventLinksGateway {
   abstract checkImage(value: unknown, caller: Caller): Promise<CheckedImage | undefined>;
   /** Writes what a checked image needs; returns the media id (null = no image). */
   abstract applyImage(image: CheckedImage, caller: Caller): Promise<number | null>;
+  /** Reads only: the problem §9.6 finds in these items (unknown id, a new name the caller may not create), or null. */
+  abstract checkTerms(taxonomy: 'category' | 'tag', param: string, items: string[], caller: Caller): Promise<ParamProblem | null>;
   /** §9.6 (may create terms: call inside `uow.run`). */
   abstract resolveTerms(taxonomy: 'category' | 'tag', param: string, items: string[], caller: Caller): Promise<number[]>;
   /** List filter: ids or slugs → ids; unknown → problem. */

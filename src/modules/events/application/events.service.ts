@@ -18,7 +18,16 @@ import { firstFreeSlug, fold, inSlugFamily, slugify } from '../../../shared/doma
 import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-cleaning';
 import { UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
-import { allDayBounds, assertDateOrder, CalendarEvent, EventLinks, EventRuleError, isProtected } from '../domain/calendar-event';
+import {
+  allDayBounds,
+  assertDateOrder,
+  CalendarEvent,
+  EventLinks,
+  EventRuleError,
+  isProtected,
+  isWebsiteUrl,
+  MAX_POST_PASSWORD_LENGTH,
+} from '../domain/calendar-event';
 import { normalizeTimezone, parseDateInput, toUtc, toZone } from '../domain/date-input';
 import { computeDateWindow } from '../domain/event-date-window';
 import { distanceKm, EventCriteria, parseSearch } from '../domain/event-query';
@@ -52,6 +61,8 @@ export interface EventListInput {
   post_parent?: number;
   ticketed?: boolean;
   password?: string;
+  /** Parameters already refused for their type or format (named together with the problems found here, §4.3). */
+  invalid?: readonly ParamProblem[];
 }
 
 /** Writable fields (CONTRACT §9.2): undefined = not sent, null = clear. */
@@ -104,8 +115,6 @@ export type Precondition = (current: EventWithLinks) => Promise<void>;
 
 type LinkItem = { kind: 'id'; id: number } | { kind: 'inline'; raw: Record<string, unknown> };
 
-const URL_RE = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
-
 /** Events: list, read, create, update, delete (CONTRACT §6–§9). */
 @Injectable()
 export class EventsService {
@@ -135,7 +144,7 @@ export class EventsService {
   async list(input: EventListInput, caller: Caller): Promise<EventListResult> {
     await this.publishDue();
     const now = this.clock.now();
-    const problems: ParamProblem[] = [];
+    const problems: ParamProblem[] = [...(input.invalid ?? [])];
     const includeGiven = input.include !== undefined;
     let window;
     try {
@@ -178,7 +187,9 @@ export class EventsService {
       }
     }
 
-    if ((input.geoloc_lat === undefined) !== (input.geoloc_lng === undefined)) {
+    const refused = new Set(problems.map((p) => p.param));
+    const pairSent = !refused.has('geoloc_lat') && !refused.has('geoloc_lng');
+    if (pairSent && (input.geoloc_lat === undefined) !== (input.geoloc_lng === undefined)) {
       const [param, other] = input.geoloc_lat === undefined ? ['geoloc_lng', 'geoloc_lat'] : ['geoloc_lat', 'geoloc_lng'];
       problems.push({ param, detail: 'rest_missing_pair', args: { other } });
     }
@@ -276,36 +287,54 @@ export class EventsService {
     throw await this.notFoundError(target);
   }
 
+  /** Slugs in paths are compared ignoring case and accents (§1.3, §1.7); stored slugs are folded ASCII already. */
   private findOrNull(target: EventTarget): Promise<CalendarEvent | null> {
-    return 'id' in target ? this.repo.findById(target.id) : this.repo.findBySlug(target.slug);
+    return 'id' in target ? this.repo.findById(target.id) : this.repo.findBySlug(fold(target.slug));
   }
 
   private async notFoundError(target: EventTarget): Promise<DomainError> {
     if ('id' in target) {
-      const kind = target.id > 0 ? await this.ids.kindOf(target.id) : null;
-      if (kind && kind !== 'event') return new DomainError('invalid', 'rest-invalid-event-id');
+      if (await this.namesOtherRecord(target.id)) return new DomainError('invalid', 'rest-invalid-event-id');
       return notFound('rest-event-not-found', { variant: 'id', id: target.id });
     }
     return notFound('rest-event-not-found', { variant: 'slug', slug: target.slug });
   }
 
+  /** §1.6: does this id name an existing venue, organizer or media item (ids stay reserved after a deletion)? */
+  private async namesOtherRecord(id: number): Promise<boolean> {
+    const kind = id > 0 ? await this.ids.kindOf(id) : null;
+    if (kind === 'venue') return (await this.linked.existingVenueIds([id])).length > 0;
+    if (kind === 'organizer') return (await this.linked.existingOrganizerIds([id])).length > 0;
+    return kind === 'media'; // media items are never deleted
+  }
+
   // ------------------------------------------------------------------------------------------------------------
   // Writes
 
-  async create(input: EventWriteInput, caller: Caller): Promise<EventWithLinks> {
+  /** `invalid`: parameters already refused for their type or format, named with the others (§4.3). */
+  async create(input: EventWriteInput, caller: Caller, invalid: readonly ParamProblem[] = []): Promise<EventWithLinks> {
     return this.uow.run(async () => {
-      const plan = await this.check(input, caller, null);
+      const plan = await this.check(input, caller, null, invalid);
+      this.assertMaySetAuthor(plan, caller, null);
       const id = await this.ids.next('event');
       return this.apply(plan, caller, null, id);
     });
   }
 
-  async update(target: EventTarget, input: EventWriteInput, caller: Caller, precondition?: Precondition): Promise<EventWithLinks> {
+  async update(
+    target: EventTarget,
+    input: EventWriteInput,
+    caller: Caller,
+    precondition?: Precondition,
+    invalid: readonly ParamProblem[] = [],
+  ): Promise<EventWithLinks> {
     return this.uow.run(async () => {
+      // §4.4: validation (step 5), then existence (6), then the record permission (7), then If-Match (8).
       const current = await this.findOrNull(target);
-      const plan = await this.check(input, caller, current);
+      const plan = await this.check(input, caller, current, invalid);
       if (!current) throw await this.notFoundError(target);
       if (!Policy.mayEdit(caller, current)) throw forbidden();
+      this.assertMaySetAuthor(plan, caller, current);
       if (plan.status === 'trash' && !Policy.mayDelete(caller, current)) throw forbidden();
       if (precondition) await precondition(await this.withLinks(current));
       return this.apply(plan, caller, current, current.id);
@@ -330,9 +359,14 @@ export class EventsService {
   }
 
   /** Step 5 of §4.4: every validation and reference check, no writes. */
-  private async check(input: EventWriteInput, caller: Caller, current: CalendarEvent | null): Promise<WritePlan> {
+  private async check(
+    input: EventWriteInput,
+    caller: Caller,
+    current: CalendarEvent | null,
+    invalid: readonly ParamProblem[],
+  ): Promise<WritePlan> {
     const now = this.clock.now();
-    const problems: ParamProblem[] = [];
+    const problems: ParamProblem[] = [...invalid];
     const site = this.config.calendarTimezone;
     const creating = current === null;
 
@@ -395,7 +429,7 @@ export class EventsService {
     let website: string | undefined;
     if (input.website !== undefined) {
       website = (input.website ?? '').trim();
-      if (website !== '' && !(URL_RE.test(website) && canParseUrl(website))) {
+      if (website !== '' && !isWebsiteUrl(website)) {
         problems.push({ param: 'website', detail: 'rest_invalid_format', args: { kind: 'URL' } });
       }
     }
@@ -414,7 +448,7 @@ export class EventsService {
     let postPassword: string | undefined;
     if (input.post_password !== undefined) {
       postPassword = input.post_password ?? '';
-      if (postPassword.length > 255) problems.push({ param: 'post_password', detail: 'rest_invalid_format', args: { kind: 'password' } });
+      if (postPassword.length > MAX_POST_PASSWORD_LENGTH) problems.push({ param: 'post_password', detail: 'rest_invalid_format', args: { kind: 'password' } });
     }
 
     // slug (value only; uniqueness at write time)
@@ -467,7 +501,16 @@ export class EventsService {
       }
     }
 
+    // categories and tags: unknown ids, new names the caller may not create (reads only; terms are created at write time)
+    const categories = input.categories === undefined ? undefined : (input.categories ?? []);
+    const tags = input.tags === undefined ? undefined : (input.tags ?? []);
+    for (const [taxonomy, param, items] of [['category', 'categories', categories], ['tag', 'tags', tags]] as const) {
+      const problem = items === undefined ? null : await this.linked.checkTerms(taxonomy, param, items, caller);
+      if (problem) problems.push(problem);
+    }
+
     if (problems.length) throw new InvalidParamsError(problems);
+    await this.checkInlineObjects(venues, organizers, caller);
 
     // publication date
     let dateLocal = current?.dateLocal;
@@ -487,13 +530,6 @@ export class EventsService {
     }
     const inFuture = (dateUtc as string) > utcWallClock(now);
     const status = resolveWriteStatus(caller, input.status, current?.status, inFuture) as RecordStatus;
-
-    // author permission (step 7)
-    if (authorId !== undefined && authorId !== caller.userId && !Policy.maySetOtherAuthor(caller)) {
-      if (!creating && current && authorId === current.authorId) {
-        // unchanged author: allowed
-      } else throw forbidden();
-    }
 
     return {
       title,
@@ -515,8 +551,8 @@ export class EventsService {
       venues,
       organizers,
       image,
-      categories: input.categories === undefined ? undefined : (input.categories ?? []),
-      tags: input.tags === undefined ? undefined : (input.tags ?? []),
+      categories,
+      tags,
       flags: {
         showMap: input.show_map,
         showMapLink: input.show_map_link,
@@ -526,6 +562,20 @@ export class EventsService {
         ticketed: input.ticketed,
       },
     };
+  }
+
+  /** Inline venues and organizers are validated as a whole before anything is written (400 could-not-create-*). */
+  private async checkInlineObjects(venues: LinkItem[] | undefined, organizers: LinkItem[] | undefined, caller: Caller): Promise<void> {
+    for (const item of venues ?? []) if (item.kind === 'inline') await this.linked.checkInlineVenue(item.raw, caller);
+    for (const item of organizers ?? []) if (item.kind === 'inline') await this.linked.checkInlineOrganizer(item.raw, caller);
+  }
+
+  /** Step 7 of §4.4: naming another author needs editor or above (keeping the current author is always allowed). */
+  private assertMaySetAuthor(plan: WritePlan, caller: Caller, current: CalendarEvent | null): void {
+    const authorId = plan.authorId;
+    if (authorId === undefined || authorId === caller.userId || Policy.maySetOtherAuthor(caller)) return;
+    if (current && authorId === current.authorId) return;
+    throw forbidden();
   }
 
   private async isAncestorOrSelf(id: number, candidate: CalendarEvent): Promise<boolean> {
@@ -756,13 +806,4 @@ interface WritePlan {
     featured?: boolean;
     ticketed?: boolean;
   };
-}
-
-function canParseUrl(value: string): boolean {
-  try {
-    const u = new URL(value);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
-  } catch {
-    return false;
-  }
 }

@@ -67,4 +67,18 @@ export function allDayBounds(startLocal: string, endLocal: string): { startLocal
   return { startLocal: `${startLocal.slice(0, 10)} 00:00:00`, endLocal: `${endLocal.slice(0, 10)} 23:59:59` };
 }
 
+/** §9.9: the longest `post_password`. */
+export const MAX_POST_PASSWORD_LENGTH = 255;
+
+/** §9.2: an event `website` is an absolute `http`/`https` URL with a host (`""` clears it and is checked apart). */
+export function isWebsiteUrl(value: string): boolean {
+  if (!/^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value)) return false;
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 export const isProtected = (e: Pick<CalendarEvent, 'postPassword'>) => e.postPassword !== '';

@@ -1,4 +1,5 @@
 import {
+  isDateForm,
   isoWithOffset,
   normalizeTimezone,
   normalizeWallClock,
@@ -160,6 +161,15 @@ describe('isoWithOffset (CONTRACT §6.10)', () => {
   });
 });
 
+describe('isDateForm (parameter validation of §8.2.2 forms)', () => {
+  it.each(['2026-12-05', '2026-12-05 4pm', 'tomorrow 9am', 'next monday', '+1 week', 'now', '1796497200', 1796497200])('%j is a form', (v) => {
+    expect(isDateForm(v)).toBe(true);
+  });
+  it.each(['foo', 'next blursday', '2026-02-30', '', ' ', '2026-12-05 25:00', '1e3'])('%j is not', (v) => {
+    expect(isDateForm(v)).toBe(false);
+  });
+});
+
 describe('normalizeTimezone (CONTRACT §9.2)', () => {
   it.each([
     ['Europe/Madrid', 'Europe/Madrid'],
@@ -178,6 +188,13 @@ describe('normalizeTimezone (CONTRACT §9.2)', () => {
     ['+00:00', 'UTC'],
     ['-00:00', 'UTC'],
     [' Asia/Tokyo ', 'Asia/Tokyo'],
+    // tz database names of UTC and GMT keep their own spelling, in its letter case
+    ['etc/utc', 'Etc/UTC'],
+    ['etc/gmt', 'Etc/GMT'],
+    ['universal', 'Universal'],
+    ['greenwich', 'Greenwich'],
+    ['Etc/GMT-0', 'Etc/GMT-0'],
+    ['etc/gmt+5', 'Etc/GMT+5'],
   ])('%j → %j', (input, stored) => {
     expect(normalizeTimezone(input)).toBe(stored);
   });
@@ -204,6 +221,14 @@ describe('timezoneAbbreviation (CONTRACT §6.2)', () => {
     ['UTC+2', '2026-12-05 19:00:00', 'UTC+2'],
     ['UTC-3', '2026-12-05 19:00:00', 'UTC-3'],
     ['UTC+5:30', '2026-12-05 19:00:00', 'UTC+5:30'],
+    // the tz database's own abbreviations of its UTC and GMT zones
+    ['Etc/UTC', '2026-12-05 19:00:00', 'UTC'],
+    ['Zulu', '2026-12-05 19:00:00', 'UTC'],
+    ['Etc/GMT', '2026-12-05 19:00:00', 'GMT'],
+    ['GMT0', '2026-12-05 19:00:00', 'GMT'],
+    ['Greenwich', '2026-12-05 19:00:00', 'GMT'],
+    ['Etc/Greenwich', '2026-12-05 19:00:00', 'GMT'],
+    ['Etc/GMT+5', '2026-12-05 19:00:00', '-05'],
     // at the instant of the change (Madrid: 2026-03-29 01:00Z)
     ['Europe/Madrid', '2026-03-29 00:59:59', 'CET'],
     ['Europe/Madrid', '2026-03-29 01:00:00', 'CEST'],

@@ -99,9 +99,17 @@ export function normalizeTimezone(input: string): string | null {
   }
   // Keep the name as sent (aliases stay aliases) but fix its letter case.
   if (resolved.toLowerCase() === s.toLowerCase()) return resolved;
-  if (/^utc$/i.test(resolved) && /^(etc\/)?(utc|uct|universal|zulu|gmt|greenwich)$/i.test(s)) return s.toLowerCase() === 'etc/utc' ? 'Etc/UTC' : s;
+  const utcAlias = UTC_ALIASES.find((name) => name.toLowerCase() === s.toLowerCase());
+  if (utcAlias) return utcAlias;
   return s;
 }
+
+/**
+ * The tz database's names of UTC (abbreviation `UTC`) and of GMT (abbreviation `GMT`), in their own spelling: the runtime
+ * resolves them all to `UTC`, which would lose both the spelling and the abbreviation.
+ */
+const GMT_ALIASES = ['Etc/GMT', 'Etc/GMT0', 'Etc/GMT+0', 'Etc/GMT-0', 'Etc/Greenwich', 'GMT0', 'GMT+0', 'GMT-0', 'Greenwich'];
+const UTC_ALIASES = ['Etc/UTC', 'Etc/UCT', 'Etc/Universal', 'Etc/Zulu', 'UCT', 'Universal', 'Zulu', ...GMT_ALIASES];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Wall clocks
@@ -231,6 +239,7 @@ function formatOffset(minutes: number, colon: boolean): string {
 export function timezoneAbbreviation(zone: string, utcWallClock: string): string {
   const z = zone.trim();
   if (/^utc$/i.test(z)) return 'UTC';
+  if (GMT_ALIASES.includes(z)) return 'GMT';
   if (OFFSET_ZONE.test(z)) return z;
   const luxonZone = zoneOf(z);
   if (!luxonZone) return z;
@@ -421,6 +430,17 @@ export function parseDateInput(value: string | number, zone: string, now: Date):
   }
   return null;
 }
+
+/**
+ * Whether `value` is one of the accepted forms (CONTRACT §8.2.2), for parameter validation before the context zone and
+ * the moment are known. Whether a form is accepted does not depend on either (only results beyond year 9999 do, and
+ * the full parse, with the Clock's moment, still refuses those).
+ */
+export function isDateForm(value: string | number): boolean {
+  return parseDateInput(value, 'UTC', FORM_CHECK_MOMENT) !== null;
+}
+
+const FORM_CHECK_MOMENT = new Date(Date.UTC(2000, 0, 1));
 
 /** The wall clock of `now` in `zone`. */
 export function nowIn(zone: string, now: Date): string {

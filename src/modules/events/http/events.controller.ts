@@ -5,7 +5,7 @@ import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
 import type { Caller } from '../../../shared/domain/caller';
 import { Requires } from '../../../shared/http/auth.guard';
-import { Input, Validated } from '../../../shared/http/params/input';
+import { inDeclaredOrder, Input, Lenient, LenientInput, Validated } from '../../../shared/http/params/input';
 import {
   assertPageExists,
   LinkParam,
@@ -37,13 +37,15 @@ export class EventsController {
 
   @Get()
   async list(
-    @Input(ListEventsParams) input: Validated<ListEventsParams>,
+    @LenientInput(ListEventsParams) input: Lenient<ListEventsParams>,
     @CurrentCaller() caller: Caller,
     @ApiBase() api: string,
     @Res({ passthrough: true }) res: Response,
   ) {
     const page = pageRequest(input, this.config.maxPerPage);
-    const result = await this.events.list({ ...input, page: page.page, perPage: page.perPage }, caller);
+    const result = await inDeclaredOrder(ListEventsParams, () =>
+      this.events.list({ ...input, page: page.page, perPage: page.perPage, invalid: input.invalid }, caller),
+    );
     assertPageExists('event', page, result.rows.length);
     const pages = totalPages(result.total, page.perPage);
     setListHeaders(res, result.total, pages);
@@ -57,12 +59,12 @@ export class EventsController {
   @HttpCode(201)
   @Requires('create-record')
   async create(
-    @Input(CreateEventParams) input: Validated<CreateEventParams>,
+    @LenientInput(CreateEventParams) input: Lenient<CreateEventParams>,
     @CurrentCaller() caller: Caller,
     @ApiBase() api: string,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const created = await this.events.create(writeInput(input), caller);
+    const created = await inDeclaredOrder(CreateEventParams, () => this.events.create(writeInput(input), caller, input.invalid));
     res.setHeader('Location', `${api}/events/${created.event.id}`);
     return this.writeResponse(created, api, res);
   }
@@ -84,7 +86,7 @@ export class EventsController {
   @Requires('create-record')
   updateBySlugPost(
     @Param('slug', SlugPipe) slug: string,
-    @Input(UpdateEventParams) input: Validated<UpdateEventParams>,
+    @LenientInput(UpdateEventParams) input: Lenient<UpdateEventParams>,
     @CurrentCaller() caller: Caller,
     @ApiBase() api: string,
     @Req() req: Request,
@@ -97,7 +99,7 @@ export class EventsController {
   @Requires('create-record')
   updateBySlugPut(
     @Param('slug', SlugPipe) slug: string,
-    @Input(UpdateEventParams) input: Validated<UpdateEventParams>,
+    @LenientInput(UpdateEventParams) input: Lenient<UpdateEventParams>,
     @CurrentCaller() caller: Caller,
     @ApiBase() api: string,
     @Req() req: Request,
@@ -110,7 +112,7 @@ export class EventsController {
   @Requires('create-record')
   updateBySlugPatch(
     @Param('slug', SlugPipe) slug: string,
-    @Input(UpdateEventParams) input: Validated<UpdateEventParams>,
+    @LenientInput(UpdateEventParams) input: Lenient<UpdateEventParams>,
     @CurrentCaller() caller: Caller,
     @ApiBase() api: string,
     @Req() req: Request,
@@ -148,7 +150,7 @@ export class EventsController {
   @Requires('create-record')
   updateByIdPost(
     @Param('id', RecordIdPipe) id: number,
-    @Input(UpdateEventParams) input: Validated<UpdateEventParams>,
+    @LenientInput(UpdateEventParams) input: Lenient<UpdateEventParams>,
     @CurrentCaller() caller: Caller,
     @ApiBase() api: string,
     @Req() req: Request,
@@ -161,7 +163,7 @@ export class EventsController {
   @Requires('create-record')
   updateByIdPut(
     @Param('id', RecordIdPipe) id: number,
-    @Input(UpdateEventParams) input: Validated<UpdateEventParams>,
+    @LenientInput(UpdateEventParams) input: Lenient<UpdateEventParams>,
     @CurrentCaller() caller: Caller,
     @ApiBase() api: string,
     @Req() req: Request,
@@ -174,7 +176,7 @@ export class EventsController {
   @Requires('create-record')
   updateByIdPatch(
     @Param('id', RecordIdPipe) id: number,
-    @Input(UpdateEventParams) input: Validated<UpdateEventParams>,
+    @LenientInput(UpdateEventParams) input: Lenient<UpdateEventParams>,
     @CurrentCaller() caller: Caller,
     @ApiBase() api: string,
     @Req() req: Request,
@@ -209,10 +211,12 @@ export class EventsController {
     return body;
   }
 
-  private async update(target: EventTarget, input: Validated<UpdateEventParams>, caller: Caller, api: string, req: Request, res: Response) {
+  private async update(target: EventTarget, input: Lenient<UpdateEventParams>, caller: Caller, api: string, req: Request, res: Response) {
     const ifMatch = req.header('if-match');
     const precondition = ifMatch === undefined ? undefined : this.precondition(ifMatch, api);
-    const updated = await this.events.update(target, writeInput(input), caller, precondition);
+    const updated = await inDeclaredOrder(UpdateEventParams, () =>
+      this.events.update(target, writeInput(input), caller, precondition, input.invalid),
+    );
     return this.writeResponse(updated, api, res);
   }
 

@@ -31,6 +31,14 @@ export class LinkedModulesGateway extends EventLinksGateway {
     return (await this.organizers.findByIds(ids)).map((o) => Number(o.id));
   }
 
+  checkInlineVenue(raw: Record<string, unknown>, caller: Caller): Promise<void> {
+    return this.venueCreator.check(raw, caller);
+  }
+
+  checkInlineOrganizer(raw: Record<string, unknown>, caller: Caller): Promise<void> {
+    return this.organizerCreator.check(raw, caller);
+  }
+
   async createOrReuseVenue(raw: Record<string, unknown>, caller: Caller): Promise<number> {
     return Number((await this.venueCreator.createOrReuseInline(raw, caller)).id);
   }
@@ -46,6 +54,10 @@ export class LinkedModulesGateway extends EventLinksGateway {
 
   async applyImage(image: CheckedImage, caller: Caller): Promise<number | null> {
     return (await this.media.applyImagePlan(image.plan as ImagePlan, caller)).mediaId;
+  }
+
+  checkTerms(taxonomy: 'category' | 'tag', param: string, items: string[], caller: Caller): Promise<ParamProblem | null> {
+    return this.terms.checkForEventWrite(taxonomy, param, items, caller);
   }
 
   resolveTerms(taxonomy: 'category' | 'tag', param: string, items: string[], caller: Caller): Promise<number[]> {

@@ -140,6 +140,14 @@ export class OrganizersService {
   }
 
   /**
+   * Reads only: the problems of an inline organizer (`input` validated with the organizer DTO) except its missing name, as a
+   * plain `InvalidParamsError` — the event write checks every inline object before anything is written (§4.4, §9.1).
+   */
+  async checkInline(input: OrganizerWriteInput, caller: Caller): Promise<void> {
+    await this.check(input, caller, false);
+  }
+
+  /**
    * Inline creation inside an event write (§9.5): call inside the event's `uow.run`. `input` must already be
    * validated with the organizer DTO; problems in references become 400 `could-not-create-organizer` with `data.details`.
    */

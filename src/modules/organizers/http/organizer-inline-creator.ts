@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Caller } from '../../../shared/domain/caller';
-import { InvalidParamsError, MissingParamsError } from '../../../shared/domain/errors';
-import { validateInput } from '../../../shared/http/params/input';
+import { InvalidParamsError, MissingParamsError, ParamProblem } from '../../../shared/domain/errors';
+import { readLeniently, validateInput } from '../../../shared/http/params/input';
 import { OrganizersService } from '../application/organizers.service';
 import type { Organizer } from '../domain/organizer';
 import { OrganizerWriteParams } from './dto/organizer-write.params';
@@ -10,6 +10,28 @@ import { OrganizerWriteParams } from './dto/organizer-write.params';
 @Injectable()
 export class OrganizerInlineCreator {
   constructor(private readonly organizers: OrganizersService) {}
+
+  /**
+   * Reads only: throws 400 `could-not-create-organizer` naming every problem of the inline object — its missing name, its
+   * types and formats, then its values and references (§9.5) — so an event write can check it before anything is
+   * written and before the event's existence (§4.4, §9.1).
+   */
+  async check(raw: Record<string, unknown>, caller: Caller): Promise<void> {
+    const problems: ParamProblem[] = [];
+    if (raw.organizer === undefined) problems.push({ param: 'organizer', detail: 'rest_empty_value', args: { param: 'organizer' } });
+    // Fields of the wrong type or format are reported and left out, so the others still get their value checks.
+    const read = readLeniently(OrganizerWriteParams, raw);
+    problems.push(...read.invalid);
+    const input: Record<string, unknown> = {};
+    for (const name of read.sent) input[name] = (read as unknown as Record<string, unknown>)[name];
+    try {
+      await this.organizers.checkInline(input, caller);
+    } catch (e) {
+      if (!(e instanceof InvalidParamsError)) throw e;
+      problems.push(...e.problems.filter((p) => !problems.some((q) => q.param === p.param)));
+    }
+    if (problems.length > 0) throw new InvalidParamsError(problems, 'could-not-create-organizer');
+  }
 
   async createOrReuseInline(raw: Record<string, unknown>, caller: Caller): Promise<Organizer> {
     let input: Record<string, unknown>;

@@ -1,12 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import type { Caller } from '../../../shared/domain/caller';
-import { invalidParam, ParamProblem } from '../../../shared/domain/errors';
+import { InvalidParamsError, ParamProblem } from '../../../shared/domain/errors';
 import { Policy } from '../../../shared/domain/policy';
 import { CountedTerm, Taxonomy, Term, withCount } from '../domain/term';
 import { cleanTermName, isIdReference, termSlugBase } from '../domain/term-rules';
 import { resolveIdsOrSlugs } from './term-references';
 import { TermRepository } from './term-repository';
 import { insertWithFreeSlug } from './term-writes';
+
+/** What the items of an event write's `categories`/`tags` name (reads only). */
+interface EventTermPlan {
+  ids: number[];
+  unknownIds: string[];
+  newNames: string[];
+  /** The first item (as sent) that names no existing term. */
+  firstNew?: string;
+  /** An item that is neither an existing term nor a usable name (nothing left after cleaning). */
+  emptyName: boolean;
+}
 
 export interface EventTerms {
   categories: CountedTerm[];
@@ -34,45 +45,63 @@ export class EventTermsService {
    * `param` is the parameter name used in errors (`categories` / `tags`).
    */
   async resolveForEventWrite(taxonomy: Taxonomy, param: string, items: string[], caller: Caller): Promise<number[]> {
-    const ids: number[] = [];
-    const unknownIds: string[] = [];
+    const plan = await this.planEventWrite(taxonomy, items);
+    const problem = this.problemOf(plan, taxonomy, param, caller);
+    if (problem) throw new InvalidParamsError([problem]);
+    const ids = [...plan.ids];
+    for (const name of plan.newNames) {
+      const again = await this.repo.findByName(taxonomy, name); // two items naming the same new term
+      const term = again ?? (await insertWithFreeSlug(this.repo, { taxonomy, name, description: '', parent: 0 }, termSlugBase(name)));
+      ids.push(term.id);
+    }
+    return [...new Set(ids)];
+  }
+
+  /**
+   * Reads only: the problem `resolveForEventWrite` would report for these items, or null. An event write checks every
+   * reference before the existence of the event and before anything is written (CONTRACT §4.4, §9.1).
+   */
+  async checkForEventWrite(taxonomy: Taxonomy, param: string, items: string[], caller: Caller): Promise<ParamProblem | null> {
+    return this.problemOf(await this.planEventWrite(taxonomy, items), taxonomy, param, caller);
+  }
+
+  /** Items → existing ids, unknown ids and the (cleaned) names of terms to create; no writes. */
+  private async planEventWrite(taxonomy: Taxonomy, items: string[]): Promise<EventTermPlan> {
+    const plan: EventTermPlan = { ids: [], unknownIds: [], newNames: [], emptyName: false };
     const numeric = items.filter(isIdReference).map(Number);
     const existing = new Set((await this.repo.findByIds(taxonomy, numeric)).map((t) => t.id));
-    const toCreate: string[] = [];
     for (const raw of items) {
       const item = raw.trim();
       if (item === '') continue;
       if (isIdReference(item)) {
-        if (existing.has(Number(item))) ids.push(Number(item));
-        else unknownIds.push(item);
+        if (existing.has(Number(item))) plan.ids.push(Number(item));
+        else plan.unknownIds.push(item);
         continue;
       }
       const found = (await this.repo.findBySlug(taxonomy, item)) ?? (await this.repo.findByName(taxonomy, item));
-      if (found) ids.push(found.id);
-      else toCreate.push(item);
+      if (found) {
+        plan.ids.push(found.id);
+        continue;
+      }
+      plan.firstNew ??= item;
+      try {
+        plan.newNames.push(cleanTermName(item));
+      } catch {
+        plan.emptyName = true;
+      }
     }
-    if (unknownIds.length > 0) {
-      throw invalidParam(param, 'rest_unknown_reference', { values: unknownIds.join(', ') });
-    }
-    if (toCreate.length > 0) {
+    return plan;
+  }
+
+  private problemOf(plan: EventTermPlan, taxonomy: Taxonomy, param: string, caller: Caller): ParamProblem | null {
+    if (plan.unknownIds.length > 0) return { param, detail: 'rest_unknown_reference', args: { values: plan.unknownIds.join(', ') } };
+    if (plan.newNames.length > 0 || plan.emptyName) {
       if (!Policy.mayPerform(caller, taxonomy === 'category' ? 'manage-categories' : 'manage-tags')) {
-        throw invalidParam(param, 'rest_not_allowed_value', { value: toCreate[0] });
+        return { param, detail: 'rest_not_allowed_value', args: { value: plan.firstNew ?? '' } };
       }
-      for (const item of toCreate) {
-        let name: string;
-        try {
-          name = cleanTermName(item);
-        } catch {
-          throw invalidParam(param, 'rest_empty_value');
-        }
-        const again = await this.repo.findByName(taxonomy, name); // two items naming the same new term
-        const term =
-          again ??
-          (await insertWithFreeSlug(this.repo, { taxonomy, name, description: '', parent: 0 }, termSlugBase(name)));
-        ids.push(term.id);
-      }
+      if (plan.emptyName) return { param, detail: 'rest_empty_value' };
     }
-    return [...new Set(ids)];
+    return null;
   }
 
   /** Ids or slugs (the event list filter, §8.1) → ids; unknown items → one rest_unknown_reference problem. */

@@ -21,31 +21,70 @@ export type Validated<T> = T & { readonly sent: ReadonlySet<string> };
  * parameter's type and format (rest_invalid_param naming all failures). Returns typed values.
  */
 export function validateInput<T extends object>(dto: new () => T, raw: Record<string, unknown>): Validated<T> {
+  const { value, invalid } = readInput(dto, raw);
+  if (invalid.length > 0) throw new InvalidParamsError(invalid);
+  return value;
+}
+
+/** What `readLeniently` returns: the valid parameters, typed, and the problems of the others (left out). */
+export type Lenient<T> = Validated<T> & { readonly invalid: readonly ParamProblem[] };
+
+/**
+ * Like `validateInput`, except that parameters of the wrong type or format do not fail here: they are left out and
+ * listed in `invalid`, so a handler can name them together with the problems only it can find (CONTRACT §4.3: one
+ * error names every failing parameter). Missing required parameters still fail at once (§4.4).
+ */
+export function readLeniently<T extends object>(dto: new () => T, raw: Record<string, unknown>): Lenient<T> {
+  const { value, invalid } = readInput(dto, raw);
+  Object.defineProperty(value, 'invalid', { value: invalid, enumerable: false });
+  return value as Lenient<T>;
+}
+
+/** `Input` read leniently (see `readLeniently`). */
+export const LenientInput = createParamDecorator((dto: new () => object, ctx: ExecutionContext) =>
+  readLeniently(dto, requestParams(ctx.switchToHttp().getRequest<ApiRequest>())),
+);
+
+/**
+ * Runs `work`; a rest_invalid_param error it throws lists its problems in the DTO's declaration order (the order of the
+ * contract's parameter tables), whichever layer found each one.
+ */
+export async function inDeclaredOrder<T>(dto: Function, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (!(e instanceof InvalidParamsError) || e.code !== 'rest_invalid_param') throw e;
+    const order = declaredParams(dto).map((p) => p.name);
+    const rank = (p: ParamProblem) => (order.includes(p.param) ? order.indexOf(p.param) : order.length);
+    throw new InvalidParamsError([...e.problems].sort((a, b) => rank(a) - rank(b)));
+  }
+}
+
+function readInput<T extends object>(dto: new () => T, raw: Record<string, unknown>): { value: Validated<T>; invalid: ParamProblem[] } {
   const params = declaredParams(dto);
   const missing = params.filter((p) => p.spec.required && raw[p.name] === undefined).map((p) => p.name);
   if (missing.length > 0) throw new MissingParamsError(missing);
 
   const candidate = Object.assign(new dto(), pick(raw, params.map((p) => p.name)));
   const errors = validateSync(candidate, { forbidUnknownValues: false });
+  const invalid: ParamProblem[] = [];
   if (errors.length > 0) {
     const byName = new Map(errors.map((e) => [e.property, e]));
-    const problems: ParamProblem[] = [];
     for (const { name } of params) {
       const error = byName.get(name);
       const message = error?.constraints?.contractParam;
-      if (message) problems.push(JSON.parse(message) as ParamProblem);
+      if (message) invalid.push(JSON.parse(message) as ParamProblem);
     }
-    throw new InvalidParamsError(problems);
   }
   const out = new dto() as Record<string, unknown>;
   const sent = new Set<string>();
   for (const { name, spec } of params) {
-    if (raw[name] === undefined) continue;
+    if (raw[name] === undefined || invalid.some((p) => p.param === name)) continue;
     sent.add(name);
     out[name] = coerceParam(spec, raw[name]);
   }
   Object.defineProperty(out, 'sent', { value: sent, enumerable: false });
-  return out as Validated<T>;
+  return { value: out as Validated<T>, invalid };
 }
 
 function pick(raw: Record<string, unknown>, names: string[]): Record<string, unknown> {

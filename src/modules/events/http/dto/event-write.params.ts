@@ -1,6 +1,7 @@
 import type { ParamProblem } from '../../../../shared/domain/errors';
 import { Param } from '../../../../shared/http/params/param.decorator';
 import type { ParamSpec } from '../../../../shared/http/params/param-rules';
+import { dateForm, passwordForm, timezoneForm, websiteForm } from './event-param-checks';
 
 const STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;
 
@@ -19,20 +20,20 @@ const parentCheck = (v: unknown, param: string): ParamProblem | null => {
 /** The writable fields of §9.2 (shared by create and update; create makes three of them required). */
 export const S: Record<string, ParamSpec> = {
   title: { kind: 'string', nonEmpty: true, description: 'Event title (plain text).' },
-  start_date: { kind: 'date', description: 'Start date, read in the event timezone.' },
-  end_date: { kind: 'date', description: 'End date, read in the event timezone.' },
+  start_date: { kind: 'date', description: 'Start date, read in the event timezone.', check: dateForm },
+  end_date: { kind: 'date', description: 'End date, read in the event timezone.', check: dateForm },
   description: { kind: 'string', nonEmpty: true, nullable: true, description: 'Event description (HTML).' },
   excerpt: { kind: 'string', nonEmpty: true, nullable: true, description: 'Event excerpt (HTML).' },
-  slug: { kind: 'string', description: 'Event slug.' },
+  slug: { kind: 'string', nonEmpty: true, description: 'Event slug.' },
   author: { kind: 'integer', min: 1, description: 'Author user id.' },
-  date: { kind: 'date', description: 'Publication date in the event timezone.' },
-  date_utc: { kind: 'date', description: 'Publication date in UTC.' },
+  date: { kind: 'date', description: 'Publication date in the event timezone.', check: dateForm },
+  date_utc: { kind: 'date', description: 'Publication date in UTC.', check: dateForm },
   status: { kind: 'enum', values: STATUSES, description: 'Event status.' },
-  timezone: { kind: 'string', nullable: true, description: 'IANA time zone, UTC, or an offset.' },
+  timezone: { kind: 'string', nullable: true, description: 'IANA time zone, UTC, or an offset.', check: timezoneForm },
   all_day: { kind: 'boolean', description: 'Whether the event lasts all day.' },
   image: { kind: 'any', nullable: true, description: 'Media item id or image URL.' },
   cost: { kind: 'any', nullable: true, description: 'Event cost: string, number or array of them.', check: costCheck },
-  website: { kind: 'string', nullable: true, description: 'Event website (http or https URL).', format: 'uri' },
+  website: { kind: 'string', nullable: true, description: 'Event website (http or https URL).', format: 'uri', check: websiteForm },
   show_map: { kind: 'boolean', description: 'Show a map on the event page.' },
   show_map_link: { kind: 'boolean', description: 'Show a map link on the event page.' },
   hide_from_listings: { kind: 'boolean', description: 'Never list the event in GET /events.' },
@@ -42,7 +43,7 @@ export const S: Record<string, ParamSpec> = {
   tags: { kind: 'list', items: 'string', nullable: true, description: 'Tag ids, slugs or new names.' },
   venue: { kind: 'any', nullable: true, description: 'Venue id(s) or inline venue object(s).' },
   organizer: { kind: 'any', nullable: true, description: 'Organizer id(s) or inline organizer object(s).' },
-  post_password: { kind: 'string', nullable: true, description: 'Password protecting the event (write-only).' },
+  post_password: { kind: 'string', nullable: true, description: 'Password protecting the event (write-only).', check: passwordForm },
   ticketed: { kind: 'boolean', description: 'Ticketed flag.' },
   post_parent: { kind: 'any', nullable: true, description: 'Parent event id; 0 clears.', check: parentCheck },
 };

@@ -1,27 +1,28 @@
 import { Param } from '../../../../shared/http/params/param.decorator';
 import { defaultEndBound, defaultStartBound } from '../../domain/event-date-window';
 import { PaginationParams } from '../../../../shared/http/params/pagination.params';
+import { dateForm } from './event-param-checks';
 
 const STRICT = { trueWords: ['yes', 'on'], falseWords: ['no', 'off'] } as const;
 
 /** Parameters of GET /events (CONTRACT §8.1), in the table's order. */
 export class ListEventsParams extends PaginationParams {
-  @Param({ kind: 'date', description: 'Events that start on or after this date.', defaultAt: defaultStartBound })
+  @Param({ kind: 'date', description: 'Events that start on or after this date.', defaultAt: defaultStartBound, check: dateForm })
   start_date?: string;
 
-  @Param({ kind: 'date', description: 'Events that end on or before this date.', defaultAt: defaultEndBound })
+  @Param({ kind: 'date', description: 'Events that end on or before this date.', defaultAt: defaultEndBound, check: dateForm })
   end_date?: string;
 
-  @Param({ kind: 'date', description: 'Events that start before this date.' })
+  @Param({ kind: 'date', description: 'Events that start before this date.', check: dateForm })
   starts_before?: string;
 
-  @Param({ kind: 'date', description: 'Events that start after this date.' })
+  @Param({ kind: 'date', description: 'Events that start after this date.', check: dateForm })
   starts_after?: string;
 
-  @Param({ kind: 'date', description: 'Events that end before this date.' })
+  @Param({ kind: 'date', description: 'Events that end before this date.', check: dateForm })
   ends_before?: string;
 
-  @Param({ kind: 'date', description: 'Events that end after this date.' })
+  @Param({ kind: 'date', description: 'Events that end after this date.', check: dateForm })
   ends_after?: string;
 
   @Param({ kind: 'boolean', description: 'Compare dates with their exact time instead of whole days.', ...STRICT })

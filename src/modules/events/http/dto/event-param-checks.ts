@@ -1,0 +1,25 @@
+import type { ParamProblem } from '../../../../shared/domain/errors';
+import { isWebsiteUrl, MAX_POST_PASSWORD_LENGTH } from '../../domain/calendar-event';
+import { isDateForm, normalizeTimezone } from '../../domain/date-input';
+
+/**
+ * Format checks that run with the type checks (CONTRACT §4.4, step 5), so that one error names every malformed
+ * parameter (§4.3: `start_date=foo&featured=yes` names both). The service repeats them with the full context.
+ */
+export const dateForm = (value: unknown, param: string): ParamProblem | null =>
+  (typeof value === 'string' || typeof value === 'number') && isDateForm(value) ? null : { param, detail: 'rest_invalid_date' };
+
+export const timezoneForm = (value: unknown, param: string): ParamProblem | null =>
+  typeof value !== 'string' || value.trim() === '' || normalizeTimezone(value) !== null
+    ? null
+    : { param, detail: 'rest_invalid_format', args: { kind: 'time zone' } };
+
+export const websiteForm = (value: unknown, param: string): ParamProblem | null =>
+  typeof value !== 'string' || value.trim() === '' || isWebsiteUrl(value.trim())
+    ? null
+    : { param, detail: 'rest_invalid_format', args: { kind: 'URL' } };
+
+export const passwordForm = (value: unknown, param: string): ParamProblem | null =>
+  typeof value !== 'string' || value.length <= MAX_POST_PASSWORD_LENGTH
+    ? null
+    : { param, detail: 'rest_invalid_format', args: { kind: 'password' } };

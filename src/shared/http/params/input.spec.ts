@@ -1,0 +1,47 @@
+import 'reflect-metadata';
+import { InvalidParamsError, MissingParamsError } from '../../domain/errors';
+import { inDeclaredOrder, readLeniently, validateInput } from './input';
+import { Param } from './param.decorator';
+
+class Sample {
+  @Param({ kind: 'string', required: true, nonEmpty: true, description: 'a' }) title?: string;
+  @Param({ kind: 'integer', min: 1, description: 'b' }) page?: number;
+  @Param({ kind: 'boolean', description: 'c' }) featured?: boolean;
+}
+
+describe('parameter reading (CONTRACT §4.3, §4.4)', () => {
+  it('validateInput: missing required parameters first, then every type error at once', () => {
+    expect(() => validateInput(Sample, { page: 'x' })).toThrow(MissingParamsError);
+    const e = (() => {
+      try {
+        validateInput(Sample, { title: '', page: 'x', featured: true });
+      } catch (err) {
+        return err as InvalidParamsError;
+      }
+    })();
+    expect(e?.problems.map((p) => p.param)).toEqual(['title', 'page']);
+  });
+
+  it('readLeniently: refused parameters are left out and listed; the others are typed', () => {
+    const read = readLeniently(Sample, { title: 'T', page: '0', featured: '1' });
+    expect(read.invalid).toEqual([{ param: 'page', detail: 'rest_out_of_bounds', args: { min: 1, max: Number.MAX_SAFE_INTEGER } }]);
+    expect([...read.sent]).toEqual(['title', 'featured']);
+    expect(read).toMatchObject({ title: 'T', featured: true });
+    expect(read.page).toBeUndefined();
+    expect(() => readLeniently(Sample, {})).toThrow(MissingParamsError);
+  });
+
+  it('inDeclaredOrder: a rest_invalid_param error lists its problems in declaration order', async () => {
+    const work = async () => {
+      throw new InvalidParamsError([
+        { param: 'featured', detail: 'rest_invalid_type' },
+        { param: 'unknown', detail: 'rest_invalid_type' },
+        { param: 'title', detail: 'rest_empty_value' },
+      ]);
+    };
+    const e = await inDeclaredOrder(Sample, work).catch((err: InvalidParamsError) => err);
+    expect((e as InvalidParamsError).problems.map((p) => p.param)).toEqual(['title', 'featured', 'unknown']);
+    const other = new InvalidParamsError([{ param: 'b', detail: 'rest_empty_value' }], 'could-not-create-venue');
+    await expect(inDeclaredOrder(Sample, async () => Promise.reject(other))).rejects.toBe(other);
+  });
+});
