@@ -11,9 +11,13 @@ module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts', '<rootDir>/test/contracts/**/*.spec.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
-    // Needs MariaDB's binaries (it runs a private mariadbd): only in the MySQL tier, which sets TEST_MYSQL_URL.
+    // Only in the MySQL tier, which sets TEST_MYSQL_URL: tests that need a MySQL server of their own making (read
+    // replicas), or MariaDB's binaries (a private mariadbd they stop and restart).
     ...(process.env.TEST_MYSQL_URL
-      ? [{ ...common, displayName: 'mariadb-server', testMatch: ['<rootDir>/test/mariadb-server/**/*.spec.ts'] }]
+      ? [
+          { ...common, displayName: 'mysql', testMatch: ['<rootDir>/test/mysql/**/*.spec.ts'] },
+          { ...common, displayName: 'mariadb-server', testMatch: ['<rootDir>/test/mariadb-server/**/*.spec.ts'] },
+        ]
       : []),
   ],
 };

@@ -4,16 +4,15 @@ import { openDatabase } from '../../src/database/database';
 import { primaryOnly } from '../../src/database/typeorm-options';
 import { createRootLogger } from '../../src/operations/logging/root-logger';
 import { shutDownGracefully } from '../../src/operations/shutdown/graceful-shutdown';
-import { freshTestDatabase } from './support/test-database';
-import { startTestApp, TestApp } from './support/test-app';
+import { freshTestDatabase } from '../e2e/support/test-database';
+import { startTestApp, TestApp } from '../e2e/support/test-app';
 
 /**
  * Read replicas (DATABASE_REPLICA_URLS) on a real MySQL/MariaDB: the app runs with one test database as its primary and
  * a second one as its "replica". Nothing replicates between them, so the test can tell which server answered: a row
- * changed only in the replica shows in reads, and writes land in the primary only. MySQL tier only (TEST_MYSQL_URL);
- * there it fails, never skips, when something is missing.
+ * changed only in the replica shows in reads, and writes land in the primary only. Runs in the MySQL tier only
+ * (jest project `mysql`, enabled by TEST_MYSQL_URL), where it fails, never skips, when something is missing.
  */
-const onMysql = process.env.TEST_MYSQL_URL ? describe : describe.skip;
 
 /** A direct connection to one test database, for looking behind the service's back. */
 async function connect(url: string): Promise<Connection> {
@@ -62,7 +61,7 @@ async function count(c: Connection, sql: string, params: unknown[] = []): Promis
   return Number((rows as Array<{ n: number }>)[0].n);
 }
 
-onMysql('read replicas on MySQL: primary + DATABASE_REPLICA_URLS', () => {
+describe('read replicas on MySQL: primary + DATABASE_REPLICA_URLS', () => {
   jest.setTimeout(120_000);
   const future = { start_date: '2031-03-10 20:00', end_date: '2031-03-10 22:00' };
 
