@@ -90,6 +90,21 @@ export class TypeOrmEventRepository extends EventRepository {
     return this.manager.getRepository(EventOrmEntity).createQueryBuilder('e');
   }
 
+  /**
+   * Rows by a plain SQL condition on `e`, read as entity-shaped objects (columns aliased to their property names). The
+   * reads of every single-event request and list page: building them through the query builder cost more CPU than
+   * running them.
+   */
+  private async rowsWhere(condition: string, params: unknown[]): Promise<EventOrmEntity[]> {
+    this.selectList ??= this.dataSource
+      .getMetadata(EventOrmEntity)
+      .columns.map((c) => `e.${c.databaseName} AS ${this.dataSource.driver.escape(c.propertyName)}`)
+      .join(', ');
+    return (await this.manager.query(`SELECT ${this.selectList} FROM events e WHERE ${condition}`, params)) as EventOrmEntity[];
+  }
+
+  private selectList?: string;
+
   async findPage(c: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }> {
     // The page and the total are separate queries: a window function (COUNT(*) OVER ()) would make the database read
     // and sort every matching row. The page is found in the index alone — its ids, walking (status, start, id) or a
@@ -114,7 +129,8 @@ export class TypeOrmEventRepository extends EventRepository {
   /** The events with these ids, in the order given. */
   private async findByIds(ids: number[]): Promise<CalendarEvent[]> {
     if (ids.length === 0) return [];
-    const byId = new Map((await this.query().where('e.id IN (:...ids)', { ids }).getMany()).map((row) => [Number(row.id), row]));
+    const rows = await this.rowsWhere(`e.id IN (${ids.map(() => '?').join(', ')})`, ids);
+    const byId = new Map(rows.map((row) => [Number(row.id), row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
       return row ? [toDomain(row)] : [];
@@ -217,12 +233,12 @@ export class TypeOrmEventRepository extends EventRepository {
   }
 
   async findById(id: number): Promise<CalendarEvent | null> {
-    const row = await this.query().where('e.id = :id', { id }).getOne();
+    const [row] = await this.rowsWhere('e.id = ?', [id]);
     return row ? toDomain(row) : null;
   }
 
   async findBySlug(slug: string): Promise<CalendarEvent | null> {
-    const row = await this.query().where('e.slug = :slug', { slug: slug.toLowerCase() }).getOne();
+    const [row] = await this.rowsWhere('e.slug = ?', [slug.toLowerCase()]);
     return row ? toDomain(row) : null;
   }
 
