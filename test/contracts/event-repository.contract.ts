@@ -168,7 +168,7 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
       expect((await f.repo.loadLinks([1])).get(1)).toEqual({ venueIds: [], organizerIds: [], termIds: [] });
     });
 
-    it('list totals stay exact through creates, updates, hiding, status changes, publishing and deletes', async () => {
+    it('list pages and totals stay exact through creates, updates, links, hiding, status changes, publishing and deletes', async () => {
       // A deterministic random history of writes, then many date/status lists: each total must equal a count of the
       // events as written (the SQL adapters count most of these lists from maintained per-day counts).
       let seed = 11;
@@ -198,14 +198,23 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
         await f.repo.save(e);
         stored.set(e.id, e);
       };
+      // Links to three venues and four terms: lists filtered by them are answered from the link rows alone.
+      const links = new Map<number, { venueIds: number[]; termIds: number[] }>();
+      const relink = async (id: number) => {
+        const l = { venueIds: [1001, 1002, 1003].filter(() => next(3) === 0), termIds: [1, 2, 3, 4].filter(() => next(3) === 0) };
+        await f.repo.saveLinks(id, l);
+        links.set(id, l);
+      };
       for (let id = 1; id <= 160; id++) {
         await write(anEvent(id, { ...randomTiming(), status: pick(STATUSES), hideFromListings: next(5) === 0, dateUtc: wall(next(20), 0) }));
+        await relink(id);
       }
       for (let i = 0; i < 80; i++) {
         const current = stored.get(1 + next(160));
         if (!current) continue;
-        const change = next(4);
-        if (change === 0) await write({ ...current, ...randomTiming() });
+        const change = next(5);
+        if (change === 4) await relink(current.id);
+        else if (change === 0) await write({ ...current, ...randomTiming() });
         else if (change === 1) await write({ ...current, status: pick(STATUSES) });
         else if (change === 2) await write({ ...current, hideFromListings: !current.hideFromListings });
         else {
@@ -235,11 +244,26 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
           const value = next(2) ? wall(next(22) - 1, 60 * next(24)) : pick([e.startLocal, e.endLocal, e.startUtc, e.endUtc]);
           return { ...pick(OPS), value };
         });
-        const expected = events.filter(
-          (e) => statuses.includes(e.status) && !e.hideFromListings && matchesDateWindow({ mode, bounds, applied: [] }, e),
-        ).length;
-        const { total } = await f.repo.findPage(criteria({ mode, statuses, bounds }), { offset: 0, limit: 1 });
-        expect({ mode, statuses, bounds, total }).toEqual({ mode, statuses, bounds, total: expected });
+        const filter = pick(['none', 'venue', 'terms', 'term'] as const);
+        const linked = { venueIds: [1001 + next(3)], categoryIds: [1 + next(2), 3 + next(2)], tagIds: [1 + next(4)] };
+        const linkFilter =
+          filter === 'venue' ? { venueIds: linked.venueIds } : filter === 'terms' ? { categoryIds: linked.categoryIds } : filter === 'term' ? { tagIds: linked.tagIds } : {};
+        const carries = (id: number) => {
+          const l = links.get(id)!;
+          if (filter === 'venue') return l.venueIds.includes(linked.venueIds[0]);
+          if (filter === 'terms') return l.termIds.some((t) => linked.categoryIds.includes(t));
+          if (filter === 'term') return l.termIds.includes(linked.tagIds[0]);
+          return true;
+        };
+        const matching = events.filter(
+          (e) => statuses.includes(e.status) && !e.hideFromListings && matchesDateWindow({ mode, bounds, applied: [] }, e) && carries(e.id),
+        );
+        const start = (e: CalendarEvent) => (mode === 'event' ? e.startLocal : e.startUtc);
+        const order = matching.sort((a, b) => (start(a) < start(b) ? -1 : start(a) > start(b) ? 1 : a.id - b.id)).map((e) => e.id);
+        const offset = next(3) * 2;
+        const page = await f.repo.findPage(criteria({ mode, statuses, bounds, ...linkFilter }), { offset, limit: 3 });
+        const got = { total: page.total, ids: page.rows.map((e) => e.id) };
+        expect({ mode, statuses, bounds, linkFilter, got }).toEqual({ mode, statuses, bounds, linkFilter, got: { total: order.length, ids: order.slice(offset, offset + 3) } });
       }
     });
   });

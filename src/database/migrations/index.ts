@@ -2,6 +2,7 @@ import { Core1764000000000 } from './1764000000000-core';
 import { Events1764000001000 } from './1764000001000-events';
 import { EventLinkListingKeys1764000008000 } from './1764000008000-event-link-listing-keys';
 import { EventListCounts1764000009000 } from './1764000009000-event-list-counts';
+import { ListFiltersInIndexes1764000010000 } from './1764000010000-list-filters-in-indexes';
 import { Terms1764000004000 } from './1764000004000-terms';
 import { VenuesOrganizers1764000003100 } from './1764000003100-venues-organizers';
 
@@ -13,4 +14,5 @@ export const MIGRATIONS: Function[] = [
   VenuesOrganizers1764000003100,
   EventLinkListingKeys1764000008000,
   EventListCounts1764000009000,
+  ListFiltersInIndexes1764000010000,
 ];

@@ -11,7 +11,7 @@ import { TermOrmEntity } from '../../modules/terms/infrastructure/typeorm/term.o
 import type { Venue } from '../../modules/venues/domain/venue';
 import { toRow as venueRow } from '../../modules/venues/infrastructure/typeorm/typeorm-venue.repository';
 import { VenueOrmEntity } from '../../modules/venues/infrastructure/typeorm/venue.orm-entity';
-import { adjustTermCounts } from '../../modules/events/infrastructure/typeorm/event-link-tables';
+import { adjustTermCounts, CARRIED_COLUMNS, carriedValuesOf } from '../../modules/events/infrastructure/typeorm/event-link-tables';
 import { adjustListCounts, CountDelta, countedColumnsOf, countRow } from '../../modules/events/infrastructure/typeorm/event-list-counts';
 import { BulkInsert } from './bulk-insert';
 import { withIndexesBuiltAfterLoad } from './bulk-load-indexes';
@@ -54,13 +54,11 @@ async function existingSlugs(ds: DataSource, table: string, where = ''): Promise
   return new Set(rows.map((r) => r.slug));
 }
 
-/** The event columns every link row carries (migration 1764000008000). */
-const carriedOf = (event: CalendarEvent) => ({
-  event_id: event.id,
-  event_status: event.status,
-  event_start_local: event.startLocal,
-  event_start_utc: event.startUtc,
-});
+/** The event id and the event columns every link row carries (see event-link-tables.ts). */
+const carriedOf = (event: CalendarEvent): Record<string, unknown> => {
+  const values = carriedValuesOf(event);
+  return Object.fromEntries([['event_id', event.id], ...CARRIED_COLUMNS.map((c, i) => [c.link, values[i]])]);
+};
 
 /** A connection with its own transaction, committed every round (MySQL runs two lanes in parallel). */
 class Lane {
@@ -143,8 +141,8 @@ export async function seedDatabase(ds: DataSource, sizes: SeedSizes, options: Se
       await main.commit();
 
       const eventRows = BulkInsert.forEntity(main.runner, ds, EventOrmEntity);
-      // Link rows carry their event's status and start (migration 1764000008000); published links count for their term.
-      const carried = ['event_status', 'event_start_local', 'event_start_utc'];
+      // Link rows carry their event's listing columns; published links count for their term.
+      const carried = CARRIED_COLUMNS.map((c) => c.link);
       const eventVenues = BulkInsert.forColumns(places.runner, 'event_venues', ['event_id', 'venue_id', 'position', ...carried]);
       const eventOrganizers = BulkInsert.forColumns(places.runner, 'event_organizers', ['event_id', 'organizer_id', 'position', ...carried]);
       const eventTerms = BulkInsert.forColumns(side.runner, 'event_terms', ['event_id', 'term_id', ...carried]);

@@ -1,11 +1,13 @@
 import type { EntityManager } from 'typeorm';
+import type { CalendarEvent } from '../../domain/calendar-event';
 
 /**
- * The event link tables (migrations 1764000001000-events, 1764000008000-event-link-listing-keys). Every link row
- * carries its event's status and start (`event_status`, `event_start_local`, `event_start_utc`) so a list filtered by
- * one venue, organizer or term walks `(link id, status, start, event_id)` in list order; `terms.event_count` is the
- * number of a term's links whose event is published. The functions here keep both exact inside the caller's
- * transaction; they are the only writers of link rows besides the unlinking of a deleted venue, organizer or term.
+ * The event link tables (migrations 1764000001000-events, 1764000008000-event-link-listing-keys,
+ * 1764000010000-list-filters-in-indexes). Every link row carries the event columns a list filtered by one venue,
+ * organizer or term needs (status, start, end, hidden flag), so such a list walks and counts `(link id, status, start,
+ * event_id, hidden, end)` without reading the events; `terms.event_count` is the number of a term's links whose event
+ * is published. The functions here keep both exact inside the caller's transaction; they are the only writers of link
+ * rows besides the unlinking of a deleted venue, organizer or term.
  */
 export const LINK_TABLES = {
   venue: { table: 'event_venues', column: 'venue_id' },
@@ -15,12 +17,20 @@ export const LINK_TABLES = {
 
 export type LinkKind = keyof typeof LINK_TABLES;
 
-/** The event columns copied into its link rows. */
-export interface LinkedEventColumns {
-  status: string;
-  startLocal: string;
-  startUtc: string;
-}
+/** The event columns copied into its link rows: link column, events column, and the event's value. */
+export const CARRIED_COLUMNS = [
+  { link: 'event_status', events: 'status', of: (e: CalendarEvent) => e.status as string },
+  { link: 'event_start_local', events: 'start_local', of: (e: CalendarEvent) => e.startLocal },
+  { link: 'event_start_utc', events: 'start_utc', of: (e: CalendarEvent) => e.startUtc },
+  { link: 'event_end_local', events: 'end_local', of: (e: CalendarEvent) => e.endLocal },
+  { link: 'event_end_utc', events: 'end_utc', of: (e: CalendarEvent) => e.endUtc },
+  { link: 'event_hidden', events: 'hide_from_listings', of: (e: CalendarEvent) => (e.hideFromListings ? 1 : 0) },
+] as const;
+
+/** The carried values of an event, in CARRIED_COLUMNS order. */
+export type CarriedValues = unknown[];
+
+export const carriedValuesOf = (e: CalendarEvent): CarriedValues => CARRIED_COLUMNS.map((c) => c.of(e));
 
 const isMysql = (m: EntityManager) => m.connection.options.type === 'mysql';
 
@@ -56,14 +66,11 @@ async function termLinksOf(m: EntityManager, eventIds: number[]): Promise<Array<
   )) as Array<{ term_id: unknown; event_status: string }>;
 }
 
-/** The event's status and start as stored (its row was written earlier in the same transaction). */
-async function storedColumns(m: EntityManager, eventId: number): Promise<LinkedEventColumns | null> {
-  const [row] = (await m.query('SELECT status, start_local, start_utc FROM events WHERE id = ?', [eventId])) as Array<{
-    status: string;
-    start_local: string;
-    start_utc: string;
-  }>;
-  return row ? { status: row.status, startLocal: row.start_local, startUtc: row.start_utc } : null;
+/** The event's carried columns as stored (its row was written earlier in the same transaction). */
+async function storedValues(m: EntityManager, eventId: number): Promise<CarriedValues | null> {
+  const columns = CARRIED_COLUMNS.map((c) => c.events);
+  const [row] = (await m.query(`SELECT ${columns.join(', ')} FROM events WHERE id = ?`, [eventId])) as Array<Record<string, unknown>>;
+  return row ? columns.map((c) => (c === 'hide_from_listings' ? Number(row[c]) : row[c])) : null;
 }
 
 /** Replaces the event's links of one kind (ids in order: `position` keeps it for venues and organizers). */
@@ -72,32 +79,28 @@ export async function replaceLinks(m: EntityManager, kind: LinkKind, eventId: nu
   const delta = kind === 'term' ? removedPublished(await termLinksOf(m, [eventId])) : new Map<number, number>();
   await m.query(`DELETE FROM ${table} WHERE event_id = ?`, [eventId]);
   const unique = [...new Set(ids)];
-  const event = unique.length ? await storedColumns(m, eventId) : null;
-  if (event) {
+  const carried = unique.length ? await storedValues(m, eventId) : null;
+  if (carried) {
     const positioned = kind !== 'term';
-    const columns = ['event_id', column, ...(positioned ? ['position'] : []), 'event_status', 'event_start_local', 'event_start_utc'];
-    const values = unique.flatMap((id, i) => [eventId, id, ...(positioned ? [i] : []), event.status, event.startLocal, event.startUtc]);
+    const columns = ['event_id', column, ...(positioned ? ['position'] : []), ...CARRIED_COLUMNS.map((c) => c.link)];
+    const values = unique.flatMap((id, i) => [eventId, id, ...(positioned ? [i] : []), ...carried]);
     await m.query(
       `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${unique.map(() => `(${placeholders(columns.length)})`).join(', ')}`,
       values,
     );
-    if (kind === 'term' && event.status === 'publish') for (const id of unique) add(delta, id, 1);
+    if (kind === 'term' && carried[0] === 'publish') for (const id of unique) add(delta, id, 1);
   }
   await adjustTermCounts(m, delta);
 }
 
-/** Copies the event's (new) status and start into its link rows; term counts follow a change into or out of `publish`. */
-export async function syncLinkedEvent(m: EntityManager, eventId: number, event: LinkedEventColumns): Promise<void> {
+/** Copies the event's (new) columns into its link rows; term counts follow a change into or out of `publish`. */
+export async function syncLinkedEvent(m: EntityManager, event: CalendarEvent): Promise<void> {
   const delta = new Map<number, number>();
   const published = event.status === 'publish' ? 1 : 0;
-  for (const r of await termLinksOf(m, [eventId])) add(delta, Number(r.term_id), published - (r.event_status === 'publish' ? 1 : 0));
+  for (const r of await termLinksOf(m, [event.id])) add(delta, Number(r.term_id), published - (r.event_status === 'publish' ? 1 : 0));
+  const assignments = CARRIED_COLUMNS.map((c) => `${c.link} = ?`).join(', ');
   for (const { table } of Object.values(LINK_TABLES)) {
-    await m.query(`UPDATE ${table} SET event_status = ?, event_start_local = ?, event_start_utc = ? WHERE event_id = ?`, [
-      event.status,
-      event.startLocal,
-      event.startUtc,
-      eventId,
-    ]);
+    await m.query(`UPDATE ${table} SET ${assignments} WHERE event_id = ?`, [...carriedValuesOf(event), event.id]);
   }
   await adjustTermCounts(m, delta);
 }

@@ -75,6 +75,27 @@ function drivingLink(c: EventCriteria): DrivingLink | null {
   return null;
 }
 
+/** A list filtered by one kind of link and otherwise only by dates and statuses. */
+interface LinkOnly {
+  kind: LinkKind;
+  ids: number[];
+}
+
+/** Such lists are answered from the link index alone (link rows carry the event's status, start, end, hidden flag). */
+function linkOnly(c: EventCriteria): LinkOnly | null {
+  const links: Array<[LinkKind, number[] | undefined]> = [
+    ['venue', c.venueIds],
+    ['organizer', c.organizerIds],
+    ['venue', c.nearVenueIds],
+    ['term', c.tagIds],
+    ['term', c.categoryIds],
+  ];
+  const given = links.filter(([, ids]) => ids !== undefined);
+  if (given.length !== 1 || given[0][1]!.length === 0) return null;
+  const onlyLinks = { ...c, venueIds: undefined, organizerIds: undefined, nearVenueIds: undefined, tagIds: undefined, categoryIds: undefined };
+  return countedByDay(onlyLinks) ? { kind: given[0][0], ids: given[0][1]! } : null;
+}
+
 /** ADAPTER: events in the `events` table, links in `event_venues`, `event_organizers`, `event_terms`. */
 @Injectable()
 export class TypeOrmEventRepository extends EventRepository {
@@ -110,6 +131,14 @@ export class TypeOrmEventRepository extends EventRepository {
     // and sort every matching row. The page is found in the index alone — its ids, walking (status, start, id) or a
     // link's (link id, status, start, event_id) in list order and stopping at the limit, skipped rows never read —
     // and then read by id.
+    const links = linkOnly(c);
+    if (links && links.ids.length === 1) {
+      const { sql, params } = this.linkSql(c, links, 'page');
+      const ids = ((await this.manager.query(`${sql} LIMIT ? OFFSET ?`, [...params, page.limit, page.offset])) as Array<{ id: unknown }>).map(
+        (r) => Number(r.id),
+      );
+      return { rows: await this.findByIds(ids), total: await this.total(c, null) };
+    }
     const driver = drivingLink(c);
     const q = this.query();
     this.applyCriteria(q, c, driver);
@@ -137,7 +166,38 @@ export class TypeOrmEventRepository extends EventRepository {
     });
   }
 
+  /**
+   * The page (event ids in list order) or the count of a link-only list, from the link rows alone: one link walks its
+   * `(link id, status, start, event_id, hidden, end)` index in order; several are counted without duplicates.
+   */
+  private linkSql(c: EventCriteria, links: LinkOnly, what: 'page' | 'count'): { sql: string; params: unknown[] } {
+    const { table, column } = LINK_TABLES[links.kind];
+    const clock = CLOCK[c.mode];
+    const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+    const conditions = [
+      links.ids.length === 1 ? `d.${column} = ?` : `d.${column} IN (${marks(links.ids.length)})`,
+      `d.event_status IN (${marks(c.statuses.length)})`,
+      'd.event_hidden = 0',
+      ...c.bounds.map((b) => `d.event_${b.field === 'start' ? clock.start : clock.end} ${b.op} ?`),
+    ];
+    const params = [...links.ids, ...c.statuses, ...c.bounds.map((b) => b.value)];
+    const where = `WHERE ${conditions.join(' AND ')}`;
+    if (what === 'count') {
+      const counted = links.ids.length === 1 ? 'COUNT(*)' : 'COUNT(DISTINCT d.event_id)';
+      return { sql: `SELECT ${counted} AS n FROM ${table} d ${where}`, params };
+    }
+    // As for the events index: MariaDB would take `ref` on (link id, status) and read all of that link's events.
+    const force = this.dataSource.options.type === 'mysql' ? ` FORCE INDEX (${table}_list_${clock.clock})` : '';
+    return { sql: `SELECT d.event_id AS id FROM ${table} d${force} ${where} ORDER BY d.event_${clock.start}, d.event_id`, params };
+  }
+
   private async total(c: EventCriteria, driver: DrivingLink | null): Promise<number> {
+    const links = linkOnly(c);
+    if (links) {
+      const { sql, params } = this.linkSql(c, links, 'count');
+      const [row] = (await this.manager.query(sql, params)) as Array<{ n: unknown }>;
+      return Number(row?.n ?? 0);
+    }
     if (countedByDay(c)) {
       const clock = CLOCK[c.mode];
       const exact = {
@@ -271,7 +331,7 @@ export class TypeOrmEventRepository extends EventRepository {
       if (stored) {
         const { id: _id, ...rest } = row;
         await repo.update({ id: event.id }, rest);
-        await syncLinkedEvent(this.manager, event.id, event);
+        await syncLinkedEvent(this.manager, event);
         countRow(delta, stored, -1);
       } else {
         await repo.insert(row);
