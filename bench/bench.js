@@ -8,6 +8,8 @@
 //   BENCH_DURATION=5         seconds per scenario and per baseline;  BENCH_CONNECTIONS=10;  BENCH_PORT=3980 (+1 baseline)
 //   BENCH_DIST=dist          the built service;  BENCH_LABEL       a note stored with the results
 //   READ_CACHE_TTL_MS=0      the service without its read cache (results kept as <db>-uncached)
+//   BENCH_VARIANT            names the results file and the BENCHMARKS.md section (default <db>[-uncached]), e.g.
+//                            mysql-1m-uncached for a run on an existing 1,000,000-event database
 const { spawn, spawnSync, fork } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -20,7 +22,8 @@ const DIST = path.resolve(ROOT, env.BENCH_DIST || 'dist');
 const DB = env.DB_TYPE === 'mysql' || (!env.DB_TYPE && env.DATABASE_URL) ? 'mysql' : 'sqlite';
 // READ_CACHE_TTL_MS=0 measures every request through the database: its results are kept apart from the default run's.
 const CACHED = env.READ_CACHE_TTL_MS !== '0';
-const VARIANT = CACHED ? DB : `${DB}-uncached`;
+const VARIANT = env.BENCH_VARIANT || (CACHED ? DB : `${DB}-uncached`);
+if (!/^[a-z0-9-]+$/.test(VARIANT)) throw new Error(`BENCH_VARIANT must be lower-case letters, digits and dashes, got "${VARIANT}"`);
 const EVENTS = Number(env.BENCH_EVENTS || 1000);
 const DURATION = Number(env.BENCH_DURATION || 5);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS || 10);
