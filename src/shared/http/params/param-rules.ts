@@ -11,7 +11,10 @@ export interface ParamSpec {
   kind: ParamKind;
   description: string;
   required?: boolean;
-  /** JSON null is accepted and means "clear" (the handler receives null). */
+  /**
+   * JSON null reaches the handler as null, which clears the field its own way (e.g. a description that may not be sent
+   * as `""`, the venue links, the image). Without it null becomes the kind's empty value, or a 400 (`emptyValueOf`).
+   */
   nullable?: boolean;
   /** `""` is rejected with rest_empty_value. */
   nonEmpty?: boolean;
@@ -86,10 +89,34 @@ export function readList(value: unknown): string[] | undefined {
   return out;
 }
 
+/**
+ * What JSON null becomes (CONTRACT §1.4: null means "clear"): null itself for `nullable` parameters (their handler
+ * clears them), otherwise the kind's empty value where the parameter may be empty — `false`, `""`, `[]`, or `0` when
+ * 0 is in range — and `undefined` where it may not (a 400 rest_empty_value: title, names, slug, dates, status, author).
+ */
+export function emptyValueOf(spec: ParamSpec): unknown {
+  if (spec.nullable) return null;
+  switch (spec.kind) {
+    case 'boolean':
+      return false;
+    case 'string':
+      return spec.nonEmpty ? undefined : '';
+    case 'list':
+      return [];
+    case 'integer':
+      return (spec.min ?? 0) <= 0 && (spec.max ?? 0) >= 0 ? 0 : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Whether JSON null is an accepted value of this parameter (it clears the field). */
+export const acceptsNull = (spec: ParamSpec): boolean => emptyValueOf(spec) !== undefined;
+
 /** Returns the first problem with `value` for this parameter, or null when it is acceptable. */
 export function checkParam(spec: ParamSpec, param: string, value: unknown): ParamProblem | null {
   if (value === undefined) return null;
-  if (value === null) return spec.nullable ? null : problem(param, 'rest_empty_value');
+  if (value === null) return acceptsNull(spec) ? null : problem(param, 'rest_empty_value');
   const typeError = (type: string) => problem(param, 'rest_invalid_type', { type });
   switch (spec.kind) {
     case 'integer': {
@@ -153,7 +180,8 @@ export function checkParam(spec: ParamSpec, param: string, value: unknown): Para
 
 /** Converts an accepted value into its typed form (call only after `checkParam` returned null). */
 export function coerceParam(spec: ParamSpec, value: unknown): unknown {
-  if (value === undefined || value === null) return value;
+  if (value === undefined) return value;
+  if (value === null) return emptyValueOf(spec);
   switch (spec.kind) {
     case 'integer':
       return readInteger(value);

@@ -22,7 +22,7 @@ export class OrganizerWriteParams {
   @Param({ kind: 'string', description: 'The organizer description', nullable: true })
   description?: string | null;
 
-  @Param({ kind: 'string', description: 'The organizer slug' })
+  @Param({ kind: 'string', nonEmpty: true, description: 'The organizer slug' })
   slug?: string;
 
   @Param({ kind: 'string', nonEmpty: true, check: statusProblem, description: 'The organizer status' })
@@ -37,7 +37,7 @@ export class OrganizerWriteParams {
   @Param({ kind: 'string', check: emailProblem, description: 'The organizer e-mail address', nullable: true })
   email?: string | null;
 
-  @Param({ kind: 'any', description: 'The organizer image: a media item ID or an image URL' })
+  @Param({ kind: 'any', nullable: true, description: 'The organizer image: a media item ID or an image URL' })
   image?: unknown;
 }
 
