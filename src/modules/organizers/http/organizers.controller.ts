@@ -5,6 +5,7 @@ import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
 import { Caller } from '../../../shared/domain/caller';
 import { Requires } from '../../../shared/http/auth.guard';
+import { etagOf, ifMatchHits, ifNoneMatchHits } from '../../../shared/http/etag';
 import { assertPageExists, listLinks, pageRequest, sentLinkParams, setListHeaders, totalPages } from '../../../shared/http/list-response';
 import { Input, Validated } from '../../../shared/http/params/input';
 import { RecordIdPipe, SlugPipe } from '../../../shared/http/path-params';
@@ -15,7 +16,7 @@ import { OrganizersService } from '../application/organizers.service';
 import type { Organizer } from '../domain/organizer';
 import { DeleteParams, OrganizerCreateParams, OrganizerWriteParams } from './dto/organizer-write.params';
 import { ListOrganizersParams } from './dto/list-organizers.params';
-import { etagMatches, etagOf, PresentContext, presentOrganizer } from './organizer.presenter';
+import { PresentContext, presentOrganizer } from './organizer.presenter';
 
 type Target = { id?: number; slug?: string };
 
@@ -144,14 +145,14 @@ export class OrganizersController {
     if (header === undefined) return undefined;
     const value = Array.isArray(header) ? header.join(',') : header;
     return async (current: Organizer) =>
-      etagMatches(value, etagOf(presentOrganizer(current, await this.context([current]), { withJsonLd: true })));
+      ifMatchHits(value, etagOf(presentOrganizer(current, await this.context([current]), { withJsonLd: true })));
   }
 
   private async single(organizer: Organizer, req: Request, res: Response) {
     const body = presentOrganizer(organizer, await this.context([organizer]), { withJsonLd: true });
     const tag = etagOf(body);
     res.setHeader('ETag', tag);
-    if (etagMatches(req.headers['if-none-match'] as string | undefined, tag)) {
+    if (ifNoneMatchHits(req.headers['if-none-match'], tag)) {
       res.status(304);
       return undefined;
     }

@@ -5,6 +5,7 @@ import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
 import { Caller } from '../../../shared/domain/caller';
 import { Requires } from '../../../shared/http/auth.guard';
+import { etagOf, ifMatchHits, ifNoneMatchHits } from '../../../shared/http/etag';
 import { assertPageExists, listLinks, pageRequest, sentLinkParams, setListHeaders, totalPages } from '../../../shared/http/list-response';
 import { Input, Validated } from '../../../shared/http/params/input';
 import { RecordIdPipe, SlugPipe } from '../../../shared/http/path-params';
@@ -15,7 +16,7 @@ import { VenuesService } from '../application/venues.service';
 import type { Venue } from '../domain/venue';
 import { DeleteParams, VenueCreateParams, VenueWriteParams } from './dto/venue-write.params';
 import { ListVenuesParams } from './dto/list-venues.params';
-import { etagMatches, etagOf, PresentContext, presentVenue } from './venue.presenter';
+import { PresentContext, presentVenue } from './venue.presenter';
 
 type Target = { id?: number; slug?: string };
 
@@ -144,14 +145,14 @@ export class VenuesController {
     if (header === undefined) return undefined;
     const value = Array.isArray(header) ? header.join(',') : header;
     return async (current: Venue) =>
-      etagMatches(value, etagOf(presentVenue(current, await this.context([current]), { withJsonLd: true })));
+      ifMatchHits(value, etagOf(presentVenue(current, await this.context([current]), { withJsonLd: true })));
   }
 
   private async single(venue: Venue, req: Request, res: Response) {
     const body = presentVenue(venue, await this.context([venue]), { withJsonLd: true });
     const tag = etagOf(body);
     res.setHeader('ETag', tag);
-    if (etagMatches(req.headers['if-none-match'] as string | undefined, tag)) {
+    if (ifNoneMatchHits(req.headers['if-none-match'], tag)) {
       res.status(304);
       return undefined;
     }
