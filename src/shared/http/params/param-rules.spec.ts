@@ -1,4 +1,4 @@
-import { acceptsNull, checkParam, coerceParam, emptyValueOf, ParamSpec } from './param-rules';
+import { acceptsNull, checkParam, coerceParam, emptyValueOf, MAX_INTEGER, ParamSpec } from './param-rules';
 
 describe('JSON null (CONTRACT §1.4: null means "clear")', () => {
   const d = { description: 'x' };
@@ -26,5 +26,24 @@ describe('JSON null (CONTRACT §1.4: null means "clear")', () => {
   it.each(refused)('%s refuses null with rest_empty_value', (_, spec) => {
     expect(acceptsNull(spec)).toBe(false);
     expect(checkParam(spec, 'p', null)).toEqual({ param: 'p', detail: 'rest_empty_value', args: undefined });
+  });
+});
+
+describe('integer bounds (CONTRACT §4.3 rest_out_of_bounds, §7.2)', () => {
+  const page: ParamSpec = { kind: 'integer', min: 1, description: 'x' };
+  const out = { param: 'page', detail: 'rest_out_of_bounds', args: { min: 1, max: MAX_INTEGER } };
+
+  it('states one range whatever the spelling: at least the minimum, at most 2^53−1', () => {
+    for (const value of ['0', 0, '-1', -1, '9007199254740992', 2 ** 60, '99999999999999999999']) {
+      expect(checkParam(page, 'page', value)).toEqual(out);
+    }
+    for (const value of ['1', '0001', '9007199254740991', MAX_INTEGER]) expect(checkParam(page, 'page', value)).toBeNull();
+    expect(coerceParam(page, '9007199254740991')).toBe(MAX_INTEGER);
+  });
+
+  it('what is not an integer stays a type error', () => {
+    for (const value of ['1e3', '1.0', ' 12 ', '0x1', 1.5, true]) {
+      expect(checkParam(page, 'page', value)).toEqual({ param: 'page', detail: 'rest_invalid_type', args: { type: 'integer' } });
+    }
   });
 });
