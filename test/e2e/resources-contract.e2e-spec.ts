@@ -222,6 +222,14 @@ describe('resources: contract details beyond the other suites', () => {
       expect((await t.http().get(`${t.api}/venues?search=Mixed%20Problems`)).body.total).toBe(1); // nothing else was written
     });
 
+    it('a blank date is an unreadable date, as on events (§8.2.2, deviation 44)', async () => {
+      for (const [kind, name] of [['venues', 'venue'], ['organizers', 'organizer']]) {
+        const res = await t.http().post(`${t.api}/${kind}`).set('Authorization', admin).send({ [name]: 'Blank date', date: '', date_utc: ' ' }).expect(400);
+        expect(res.body.data.details.date.code).toBe('rest_invalid_date');
+        expect(res.body.data.params.date_utc).toBe('date_utc is not a valid date.');
+      }
+    });
+
     it('checks existence (404) before the author permission (403) on updates (§4.4 steps 6 and 7)', async () => {
       for (const kind of ['venues', 'organizers']) {
         const res = await t.http().patch(`${t.api}/${kind}/987654321`).set('Authorization', contributor).send({ author: 1 }).expect(404);

@@ -13,10 +13,10 @@ export class OrganizerWriteParams {
   @Param({ kind: 'integer', min: 1, description: 'The organizer author ID' })
   author?: number;
 
-  @Param({ kind: 'string', acceptNumbers: true, nonEmpty: true, description: 'The organizer publication date (site timezone)' })
+  @Param({ kind: 'date', description: 'The organizer publication date (site timezone)' })
   date?: string;
 
-  @Param({ kind: 'string', acceptNumbers: true, nonEmpty: true, description: 'The organizer publication date (UTC)' })
+  @Param({ kind: 'date', description: 'The organizer publication date (UTC)' })
   date_utc?: string;
 
   @Param({ kind: 'string', description: 'The organizer description', nullable: true })

@@ -17,10 +17,10 @@ export class VenueWriteParams {
   @Param({ kind: 'integer', min: 1, description: 'The venue author ID' })
   author?: number;
 
-  @Param({ kind: 'string', acceptNumbers: true, nonEmpty: true, description: 'The venue publication date (site timezone)' })
+  @Param({ kind: 'date', description: 'The venue publication date (site timezone)' })
   date?: string;
 
-  @Param({ kind: 'string', acceptNumbers: true, nonEmpty: true, description: 'The venue publication date (UTC)' })
+  @Param({ kind: 'date', description: 'The venue publication date (UTC)' })
   date_utc?: string;
 
   @Param({ kind: 'string', description: 'The venue description', nullable: true })
