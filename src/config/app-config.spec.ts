@@ -147,6 +147,37 @@ describe('loadConfig', () => {
     expect(loadConfig({ CORS_ORIGINS: '' }).corsOrigins).toEqual([]);
   });
 
+  describe('variables with only a lower bound in §2.5 take any integer above it', () => {
+    it.each([
+      ['RATE_LIMIT_MAX', '2000000000', 'rateLimitMax', 2_000_000_000],
+      ['RATE_LIMIT_WINDOW_S', '86401', 'rateLimitWindowSeconds', 86_401],
+      ['RATE_LIMIT_WINDOW_S', '31536000', 'rateLimitWindowSeconds', 31_536_000],
+      ['SHUTDOWN_GRACE_MS', '3600001', 'shutdownGraceMs', 3_600_001],
+      ['SHUTDOWN_GRACE_MS', '0', 'shutdownGraceMs', 0],
+    ] as const)('%s=%s', (name, value, key, expected) => {
+      expect(loadConfig({ [name]: value })[key]).toBe(expected);
+    });
+
+    it('states the lower bound as the contract does', () => {
+      expect(problemsOf({ RATE_LIMIT_WINDOW_S: '0' })).toEqual(['RATE_LIMIT_WINDOW_S must be an integer ≥ 1, got "0"']);
+      expect(problemsOf({ SHUTDOWN_GRACE_MS: '-1' })).toEqual(['SHUTDOWN_GRACE_MS must be an integer ≥ 0, got "-1"']);
+      expect(problemsOf({ RATE_LIMIT_MAX: '1.5' })).toEqual(['RATE_LIMIT_MAX must be an integer ≥ 0, got "1.5"']);
+    });
+
+    it('names the technical ceilings instead of applying them silently', () => {
+      // Node.js timers hold at most 2^31−1 ms; a longer grace period would fire at once and cut requests off.
+      expect(loadConfig({ SHUTDOWN_GRACE_MS: '2147483647' }).shutdownGraceMs).toBe(2_147_483_647);
+      expect(problemsOf({ SHUTDOWN_GRACE_MS: '2147483648' })).toEqual([
+        'SHUTDOWN_GRACE_MS must be at most 2147483647 (about 24.8 days, the longest timer Node.js can set), got "2147483648"',
+      ]);
+      // Beyond 2^53−1 a number is no longer the integer that was written.
+      expect(loadConfig({ RATE_LIMIT_MAX: '9007199254740991' }).rateLimitMax).toBe(Number.MAX_SAFE_INTEGER);
+      expect(problemsOf({ RATE_LIMIT_MAX: '9007199254740992' })).toEqual([
+        'RATE_LIMIT_MAX must be at most 9007199254740991 (the largest integer represented exactly), got "9007199254740992"',
+      ]);
+    });
+  });
+
   it('reads WORKERS: 1 by default, a number, or auto = one per core', () => {
     expect(loadConfig({}, 8).workers).toBe(1);
     expect(loadConfig({ WORKERS: '3' }, 8).workers).toBe(3);

@@ -75,6 +75,17 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+/** A limit the contract does not state but the runtime imposes, with the reason given in the error message. */
+interface Ceiling {
+  max: number;
+  why: string;
+}
+
+const EXACT_INTEGERS: Ceiling = { max: Number.MAX_SAFE_INTEGER, why: 'the largest integer represented exactly' };
+
+/** setTimeout holds at most 2^31−1 ms; a longer delay fires at once (Node's TimeoutOverflowWarning). */
+const NODE_TIMERS: Ceiling = { max: 2 ** 31 - 1, why: 'about 24.8 days, the longest timer Node.js can set' };
+
 class Reader {
   readonly problems: string[] = [];
   constructor(private readonly env: Env) {}
@@ -107,6 +118,25 @@ class Reader {
       return fallback;
     }
     return n;
+  }
+
+  /**
+   * An integer the contract bounds from below only (`integer ≥ min`). Above it only a technical ceiling applies, and the
+   * message says which and why: by default 2^53−1, beyond which a number is no longer the integer that was written.
+   */
+  integerAtLeast(name: string, fallback: number, min: number, ceiling: Ceiling = EXACT_INTEGERS): number {
+    const value = this.raw(name);
+    if (value === undefined || value.trim() === '') return fallback;
+    const text = value.trim();
+    if (!/^\d+$/.test(text) || Number(text) < min) {
+      this.problems.push(`${name} must be an integer ≥ ${min}, got "${value}"`);
+      return fallback;
+    }
+    if (BigInt(text) > BigInt(ceiling.max)) {
+      this.problems.push(`${name} must be at most ${ceiling.max} (${ceiling.why}), got "${value}"`);
+      return fallback;
+    }
+    return Number(text);
   }
 
   boolean(name: string, fallback: boolean): boolean {
@@ -356,7 +386,6 @@ export function loadConfig(env: Env, cores = 1): AppConfig {
   if (!isValidTimeZone(calendarTimezone)) {
     r.problems.push(`CALENDAR_TIMEZONE must be an IANA time zone name such as Europe/Madrid, got "${calendarTimezone}"`);
   }
-  const rateLimitWindow = r.integer('RATE_LIMIT_WINDOW_S', 60, 1, 86400);
   const config: AppConfig = {
     port: r.integer('PORT', 3000, 1, 65535),
     host: r.string('HOST', '0.0.0.0'),
@@ -371,11 +400,12 @@ export function loadConfig(env: Env, cores = 1): AppConfig {
     maxPerPage: r.integer('MAX_PER_PAGE', 50, 1, 1000),
     auth: readAuth(r, nodeEnv),
     db: readDb(r),
-    rateLimitMax: r.integer('RATE_LIMIT_MAX', 1200, 0, 1_000_000_000),
-    rateLimitWindowSeconds: rateLimitWindow,
+    // §2.5 states lower bounds only for these three.
+    rateLimitMax: r.integerAtLeast('RATE_LIMIT_MAX', 1200, 0),
+    rateLimitWindowSeconds: r.integerAtLeast('RATE_LIMIT_WINDOW_S', 60, 1),
     metricsEnabled: r.boolean('METRICS_ENABLED', true),
     logLevel: r.oneOf('LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const),
-    shutdownGraceMs: r.integer('SHUTDOWN_GRACE_MS', 10000, 0, 3_600_000),
+    shutdownGraceMs: r.integerAtLeast('SHUTDOWN_GRACE_MS', 10000, 0, NODE_TIMERS),
     readCache: {
       ttlMs: r.integer('READ_CACHE_TTL_MS', 1000, 0, 60_000),
       maxBytes: r.integer('READ_CACHE_MAX_MB', 32, 1, 4096) * 1024 * 1024,

@@ -124,7 +124,9 @@ describe('Swagger explorer in chromium', () => {
     watch(page);
     await page.goto(`${base}/es/docs`);
     await expect(page.title()).resolves.toBe('API de eventos del calendario');
-    await page.locator('.swagger-ui .info .title', { hasText: 'API REST de eventos del calendario' }).waitFor();
+    // §12.2: the document's title stays English; the page title (§12.3) and the description are Spanish.
+    await page.locator('.swagger-ui .info .title', { hasText: 'Calendar Events REST API' }).waitFor();
+    await page.locator('.swagger-ui .info .description', { hasText: 'Eventos, lugares, organizadores' }).waitFor();
     const list = page.locator('#operations-events-Events_list');
     await expect(list.locator('.opblock-summary-description').innerText()).resolves.toBe('Listar eventos');
     await list.locator('.opblock-summary').first().click();

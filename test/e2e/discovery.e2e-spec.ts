@@ -283,7 +283,8 @@ describe('discovery: namespace index, API root, OPTIONS, /doc, explorer, Spanish
       const es = (await t.http().get(`/es${t.api}/doc`).expect(200)).body;
       expect(es.servers).toEqual([{ url: `${t.config.publicUrl}/es${t.config.apiPrefix}${NS}/` }]);
       expect(Object.keys(es.paths)).toEqual(Object.keys(en.paths));
-      expect(es.info.title).toBe('API REST de eventos del calendario');
+      expect(es.info.title).toBe('Calendar Events REST API'); // §12.2: only the description is Spanish
+      expect(es.info.description).toMatch(/^Eventos, lugares, organizadores/);
       expect(es.paths['/events'].get.summary).toBe('Listar eventos');
       const names = (d: any) => d.paths['/events'].get.parameters.map((p: any) => [p.name, p.schema]);
       expect(names(es)).toEqual(names(en));

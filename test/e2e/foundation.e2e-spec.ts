@@ -67,6 +67,26 @@ describe('foundation: HTTP pipeline, errors, auth, list machinery', () => {
     expect(clamped.body.rest_url).toContain('per_page=50');
   });
 
+  it('states one range for page and per_page: at least 1, at most the largest exact integer, in both languages', async () => {
+    // §4.3 rest_out_of_bounds, §7.2: the range is "≥ 1"; its only ceiling is 2^53−1 (per_page above MAX_PER_PAGE is
+    // lowered, not refused), the same for digit strings and JSON numbers.
+    const max = '9007199254740991';
+    for (const [query, param] of [['page=0', 'page'], ['page=-1', 'page'], ['per_page=0', 'per_page'], ['per_page=-3', 'per_page'],
+      ['page=9007199254740992', 'page'], ['per_page=99999999999999999999', 'per_page']]) {
+      const en = await t.http().get(`${t.api}/venues?${query}`).expect(400);
+      expect(en.body.data.details[param]).toEqual({
+        code: 'rest_out_of_bounds', message: `${param} must be between 1 and ${max}.`, data: { param },
+      });
+      const es = await t.http().get(`/es${t.api}/venues?${query}`).expect(400);
+      expect(es.body.data.params[param]).toBe(`${param} debe estar entre 1 y ${max}.`);
+    }
+    const json = await t.http().post(`${t.api}/venues`).set('Authorization', await t.auth('editor')).send({ venue: 'V', author: 2 ** 60 });
+    expect(json.body.data.details.author.message).toBe(`author must be between 1 and ${max}.`);
+    // a 16-digit page is an integer: past the end
+    for (const path of ['events', 'venues', 'organizers']) await t.http().get(`${t.api}/${path}?page=${max}&per_page=${max}`).expect(404);
+    await t.http().get(`${t.api}/categories?page=${max}&per_page=${max}`).expect(200);
+  });
+
   it('enforces transport rules: 415, 400 invalid JSON, 413, 414', async () => {
     const unsupported = await t.http().post(`${t.api}/events`).set('Content-Type', 'text/plain').send('hello').expect(415);
     expect(unsupported.body.code).toBe('rest_unsupported_media_type');

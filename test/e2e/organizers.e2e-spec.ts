@@ -63,6 +63,8 @@ describe('organizers: /organizers', () => {
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.data.params)).toEqual(['website', 'email']);
     expect((await t.http().post(`${t.api}/organizers`).set('Authorization', editor).send({})).body.code).toBe('rest_missing_callback_param');
+    const emptySlug = await t.http().post(`${t.api}/organizers`).set('Authorization', editor).send({ organizer: 'X', slug: '' });
+    expect(emptySlug.body.data.details.slug.code).toBe('rest_empty_value'); // §4.3
     expect((await t.http().get(`${t.api}/organizers/987654321`)).body.code).toBe('rest-organizer-not-found');
     const draft = await create({ organizer: `Draft ${Date.now()}`, status: 'draft' });
     expect((await t.http().get(`${t.api}/organizers/${draft.id}`)).body.code).toBe('organizer-not-accessible');

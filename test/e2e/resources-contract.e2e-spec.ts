@@ -191,6 +191,45 @@ describe('resources: contract details beyond the other suites', () => {
       expect(es.body.data.params.email).toBe('email no es un correo electrónico válido.');
     });
 
+    it('names type errors together with bad dates, unknown authors and unusable images, in parameter-table order (§4.3)', async () => {
+      const venueBody = {
+        venue: 'Mixed Problems Hall', show_map: 'maybe', date: 'next blursday', author: 987654, image: 'https://x.example/a.txt',
+        website: 'ftp://x.example', geo_lat: 100, status: 'publish',
+      };
+      const expected = {
+        author: 'rest_unknown_reference', date: 'rest_invalid_date', website: 'rest_invalid_format', image: 'rest_invalid_image',
+        show_map: 'rest_invalid_type', geo_lat: 'rest_out_of_bounds',
+      };
+      const created = await t.http().post(`${t.api}/venues`).set('Authorization', admin).send(venueBody).expect(400);
+      expect(created.body.message).toBe(`Invalid parameter(s): ${Object.keys(expected).join(', ')}`);
+      expect(Object.fromEntries(Object.entries(created.body.data.details).map(([k, v]: [string, any]) => [k, v.code]))).toEqual(expected);
+      const venue = await t.http().post(`${t.api}/venues`).set('Authorization', admin).send({ venue: 'Mixed Problems Hall' }).expect(201);
+      const updated = await t.http().patch(`${t.api}/venues/${venue.body.id}`).set('Authorization', admin).send(venueBody).expect(400);
+      expect(Object.keys(updated.body.data.details)).toEqual(Object.keys(expected));
+      // validation (step 5) still comes before existence (step 6)
+      await t.http().patch(`${t.api}/venues/987654321`).set('Authorization', admin).send(venueBody).expect(400);
+
+      const organizer = await t
+        .http()
+        .post(`${t.api}/organizers`)
+        .set('Authorization', admin)
+        .send({ organizer: 'Mixed Problems Org', image: 'ftp://x', email: 'nope', date_utc: 'blursday', author: 987654, phone: 5 })
+        .expect(400);
+      expect(Object.keys(organizer.body.data.details)).toEqual(['author', 'date_utc', 'phone', 'email', 'image']);
+      expect(organizer.body.data.details.author.code).toBe('rest_unknown_reference');
+      expect(organizer.body.data.details.date_utc.code).toBe('rest_invalid_date');
+      expect(organizer.body.data.details.image.code).toBe('rest_invalid_image');
+      expect((await t.http().get(`${t.api}/venues?search=Mixed%20Problems`)).body.total).toBe(1); // nothing else was written
+    });
+
+    it('a blank date is an unreadable date, as on events (§8.2.2, deviation 44)', async () => {
+      for (const [kind, name] of [['venues', 'venue'], ['organizers', 'organizer']]) {
+        const res = await t.http().post(`${t.api}/${kind}`).set('Authorization', admin).send({ [name]: 'Blank date', date: '', date_utc: ' ' }).expect(400);
+        expect(res.body.data.details.date.code).toBe('rest_invalid_date');
+        expect(res.body.data.params.date_utc).toBe('date_utc is not a valid date.');
+      }
+    });
+
     it('checks existence (404) before the author permission (403) on updates (§4.4 steps 6 and 7)', async () => {
       for (const kind of ['venues', 'organizers']) {
         const res = await t.http().patch(`${t.api}/${kind}/987654321`).set('Authorization', contributor).send({ author: 1 }).expect(404);

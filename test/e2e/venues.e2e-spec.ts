@@ -79,6 +79,7 @@ describe('venues: /venues', () => {
     expect((await post({ venue: 'V', show_map: 'maybe' })).body.data.details.show_map.code).toBe('rest_invalid_type');
     expect((await post({ venue: '' })).body.code).toBe('rest_invalid_param');
     expect((await post({ venue: '<b></b>' })).status).toBe(400);
+    expect((await post({ venue: 'V', slug: '' })).body.data.details.slug.code).toBe('rest_empty_value'); // §4.3
     const bad = await post({ venue: 'V', website: 'ftp://x', geo_lat: 91, status: 'nope' });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.data.params)).toEqual(expect.arrayContaining(['website', 'geo_lat', 'status']));

@@ -3,7 +3,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { Locale } from '../../shared/i18n/error-messages';
 import { translateDocument } from '../../shared/i18n/documentation-texts';
 import { swaggerType } from '../../shared/http/params/param.decorator';
-import type { ParamSpec } from '../../shared/http/params/param-rules';
+import { acceptsNull, type ParamSpec } from '../../shared/http/params/param-rules';
 import { documentedDefault } from '../namespace-index';
 import { operationSummary, pathParamDescription, singular } from '../operation-texts';
 import { ApiOperation, ApiRoute, RouteCatalog } from '../route-catalog';
@@ -141,7 +141,9 @@ export class OpenApiDocument {
   private bodySchema(name: string, operation: ApiOperation): Json {
     const properties: Json = {};
     for (const { name: param, spec } of operation.params) {
-      properties[param] = { ...paramSchema(spec), description: spec.description };
+      // A body field that takes JSON null (it clears the field, CONTRACT §1.4) is nullable; a query string has no null.
+      const nullable = acceptsNull(spec) ? { nullable: true } : {};
+      properties[param] = { ...paramSchema(spec), ...nullable, description: spec.description };
       if (spec.defaultAt) this.computed.push({ spec, schema: (doc) => componentSchema(doc, name).properties[param] });
     }
     const required = operation.params.filter((p) => p.spec.required).map((p) => p.name);

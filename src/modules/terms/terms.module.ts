@@ -13,7 +13,7 @@ import { TypeOrmTermRepository } from './infrastructure/typeorm/typeorm-term.rep
  *   `termsForEvents(eventIds)` (batched embedding), `findByIds`, `resolveFilter` (ids or slugs of list filters),
  *   `descendantIds(categoryIds)`;
  * - presenters in `http/term.presenter.ts`: `presentEmbeddedTerm` (§6.5), `presentStandaloneCategory` /
- *   `presentStandaloneTag` (§6.6); ETag helpers in `http/etag.ts`.
+ *   `presentStandaloneTag` (§6.6); ETag helpers in `src/shared/http/etag.ts` (shared with records).
  */
 @Module({
   providers: [{ provide: TermRepository, useClass: TypeOrmTermRepository }, EventTermsService],

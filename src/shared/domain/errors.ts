@@ -66,6 +66,20 @@ export class MissingParamsError extends DomainError {
   }
 }
 
+/**
+ * Runs a check that may throw rest_invalid_param and adds its problems to `problems` instead, returning undefined, so
+ * that one error names every failing parameter (CONTRACT §4.3). Any other error passes through.
+ */
+export async function collectingProblems<T>(problems: ParamProblem[], check: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await check();
+  } catch (e) {
+    if (!(e instanceof InvalidParamsError) || e.code !== 'rest_invalid_param') throw e;
+    problems.push(...e.problems);
+    return undefined;
+  }
+}
+
 export const invalidParam = (param: string, detail: DetailCode, args?: Record<string, string | number>) =>
   new InvalidParamsError([{ param, detail, args }]);
 

@@ -2,7 +2,7 @@ import { DOCUMENTATION_ES } from './documentation-texts.es';
 
 /**
  * Spanish for every human-readable documentation text (CONTRACT §12.4): parameter and field descriptions, operation
- * summaries, response and schema descriptions, the /doc `info` texts, the API root and the explorer page title. The
+ * summaries, response and schema descriptions, the /doc `info` description, the API root and the explorer page title. The
  * English text is the key, so a text declared anywhere in the code (a `@Param` description, a wire schema) needs no
  * separate id; a test fails when an English text has no Spanish counterpart. Error messages live in error-messages.ts.
  */
@@ -31,14 +31,21 @@ export function translateDocument<T>(doc: T): T {
   return visit(structuredClone(doc), toSpanish);
 }
 
+/** Is `key` of an object found under `parentKey` a prose text? */
+function isProse(key: string, parentKey: string): boolean {
+  // `properties` maps field names to schemas: a field called `description` is a schema, not prose.
+  if (!PROSE_KEYS.has(key) || parentKey === 'properties') return false;
+  // The document's title is the API's name, English in both languages; only `info.description` is translated (§12.2).
+  return !(parentKey === 'info' && key === 'title');
+}
+
 function visit<T>(node: T, map: (text: string) => string, parentKey = ''): T {
   if (Array.isArray(node)) {
     node.forEach((item, i) => (node[i] = visit(item, map, parentKey)));
   } else if (node && typeof node === 'object') {
     const record = node as Record<string, unknown>;
     for (const [key, value] of Object.entries(record)) {
-      // `properties` maps field names to schemas: a field called `description` is a schema, not prose.
-      if (typeof value === 'string' && PROSE_KEYS.has(key) && parentKey !== 'properties') record[key] = map(value);
+      if (typeof value === 'string' && isProse(key, parentKey)) record[key] = map(value);
       else if (value && typeof value === 'object') record[key] = visit(value, map, key);
     }
   }

@@ -8,7 +8,7 @@ import { listLinks, pageRequest, sentLinkParams, setListHeaders, totalPages } fr
 import { Input, Validated } from '../../../shared/http/params/input';
 import { RecordIdPipe } from '../../../shared/http/path-params';
 import { ApiBase } from '../../../shared/http/request-context.decorators';
-import { checkIfMatch, etagOf, sendWithEtag } from '../../terms/http/etag';
+import { checkIfMatch, etagOf, sendWithEtag } from '../../../shared/http/etag';
 import { presentStandaloneCategory } from '../../terms/http/term.presenter';
 import { CategoriesService, CategoryInput, CategoryView } from '../application/categories.service';
 import { CreateCategoryParams, ListCategoriesParams, UpdateCategoryParams } from './dto/category.params';

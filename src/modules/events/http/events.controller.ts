@@ -17,7 +17,7 @@ import {
 } from '../../../shared/http/list-response';
 import { RecordIdPipe, SlugPipe } from '../../../shared/http/path-params';
 import { ApiBase, CurrentCaller } from '../../../shared/http/request-context.decorators';
-import { checkIfMatch, etagOf, ifNoneMatchHits } from '../../terms/http/etag';
+import { checkIfMatch, etagOf, ifNoneMatchHits } from '../../../shared/http/etag';
 import { EventTarget, EventWithLinks, EventWriteInput, EventsService } from '../application/events.service';
 import { EventPresenter } from './event.presenter';
 import { CreateEventParams, DeleteEventParams, ReadEventParams, UpdateEventParams } from './dto/event-write.params';

@@ -4,7 +4,18 @@ import { APP_CONFIG } from '../../../config/config.token';
 import { UserDirectory } from '../../../shared/auth/user-directory';
 import { atLeast, Caller } from '../../../shared/domain/caller';
 import { Clock } from '../../../shared/domain/clock';
-import { DomainError, forbidden, gone, invalidParam, InvalidParamsError, MissingParamsError, notFound, preconditionFailed } from '../../../shared/domain/errors';
+import {
+  collectingProblems,
+  DomainError,
+  forbidden,
+  invalidParam,
+  gone,
+  InvalidParamsError,
+  MissingParamsError,
+  notFound,
+  ParamProblem,
+  preconditionFailed,
+} from '../../../shared/domain/errors';
 import type { Page, PageRequest } from '../../../shared/domain/page';
 import { listVisibility, Policy, readStatusFilter, RecordStatus, resolveWriteStatus } from '../../../shared/domain/policy';
 import { RecordIds } from '../../../shared/domain/record-ids';
@@ -133,8 +144,9 @@ export class OrganizersService {
   // ---------------------------------------------------------------- writes
 
   /** §10.2 / §10.4: create, or reuse the oldest matching organizer. Returns the organizer and whether it was reused. */
-  async create(input: OrganizerWriteInput, caller: Caller): Promise<Organizer> {
-    const checked = await this.check(input, caller, true);
+  /** `invalid`: parameters already refused for their type or format, named with the others (§4.3). */
+  async create(input: OrganizerWriteInput, caller: Caller, invalid: readonly ParamProblem[] = []): Promise<Organizer> {
+    const checked = await this.check(input, caller, true, invalid);
     assertMaySetAuthor(input, caller);
     return this.uow.run(() => this.createChecked(checked, caller));
   }
@@ -163,8 +175,14 @@ export class OrganizersService {
     return this.uow.run(() => this.createChecked(checked, caller));
   }
 
-  async update(target: { id?: number; slug?: string }, input: OrganizerWriteInput, caller: Caller, precondition?: Precondition): Promise<Organizer> {
-    const checked = await this.check(input, caller, false);
+  async update(
+    target: { id?: number; slug?: string },
+    input: OrganizerWriteInput,
+    caller: Caller,
+    precondition?: Precondition,
+    invalid: readonly ParamProblem[] = [],
+  ): Promise<Organizer> {
+    const checked = await this.check(input, caller, false, invalid);
     return this.uow.run(async () => {
       const current = await this.findTarget(target);
       if (!Policy.mayEdit(caller, current)) throw forbidden();
@@ -207,14 +225,17 @@ export class OrganizersService {
     return organizer;
   }
 
-  /** Validation of values and references; no writes. */
-  private async check(input: OrganizerWriteInput, caller: Caller, creating: boolean): Promise<CheckedWrite> {
-    const problems: InvalidParamsError['problems'] = [];
+  /**
+   * Step 5 of §4.4: every value and reference check, no writes; one rest_invalid_param names all their problems
+   * together with `invalid`, the parameters already refused for their type or format (§4.3).
+   */
+  private async check(input: OrganizerWriteInput, caller: Caller, creating: boolean, invalid: readonly ParamProblem[] = []): Promise<CheckedWrite> {
+    const problems: ParamProblem[] = [...invalid];
     const texts: Partial<Record<string, string>> = {};
     if (input.organizer !== undefined) {
       texts.name = cleanPlainText(String(input.organizer ?? ''));
       if (texts.name === '') problems.push({ param: 'organizer', detail: 'rest_empty_value', args: { param: 'organizer' } });
-    } else if (creating) {
+    } else if (creating && !invalid.some((p) => p.param === 'organizer')) {
       throw new MissingParamsError(['organizer']);
     }
     if (input.description !== undefined) texts.description = cleanRichText(input.description ?? '');
@@ -249,11 +270,11 @@ export class OrganizersService {
     if (input.status !== undefined && !STATUS_WORDS.includes(input.status)) {
       problems.push({ param: 'status', detail: 'rest_not_in_enum', args: { param: 'status', values: STATUS_WORDS.join(', ') } });
     }
-    if (problems.length > 0) throw new InvalidParamsError(problems);
     if (input.author !== undefined && !(await this.users.isKnown(input.author))) {
-      throw invalidParam('author', 'rest_unknown_reference', { param: 'author', values: String(input.author) });
+      problems.push({ param: 'author', detail: 'rest_unknown_reference', args: { param: 'author', values: String(input.author) } });
     }
-    const image = await this.media.checkImageInput(input.image, caller, 'image');
+    const image = await collectingProblems(problems, () => this.media.checkImageInput(input.image, caller, 'image'));
+    if (problems.length > 0) throw new InvalidParamsError(problems);
     return { input, texts, date, image };
   }
 

@@ -5,8 +5,9 @@ import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
 import { Caller } from '../../../shared/domain/caller';
 import { Requires } from '../../../shared/http/auth.guard';
+import { etagOf, ifMatchHits, ifNoneMatchHits } from '../../../shared/http/etag';
 import { assertPageExists, listLinks, pageRequest, sentLinkParams, setListHeaders, totalPages } from '../../../shared/http/list-response';
-import { Input, Validated } from '../../../shared/http/params/input';
+import { inDeclaredOrder, Input, Lenient, LenientInput, Validated } from '../../../shared/http/params/input';
 import { RecordIdPipe, SlugPipe } from '../../../shared/http/path-params';
 import { ApiBase, CurrentCaller } from '../../../shared/http/request-context.decorators';
 import { toZone } from '../../events/domain/date-input';
@@ -15,7 +16,7 @@ import { OrganizersService } from '../application/organizers.service';
 import type { Organizer } from '../domain/organizer';
 import { DeleteParams, OrganizerCreateParams, OrganizerWriteParams } from './dto/organizer-write.params';
 import { ListOrganizersParams } from './dto/list-organizers.params';
-import { etagMatches, etagOf, PresentContext, presentOrganizer } from './organizer.presenter';
+import { PresentContext, presentOrganizer } from './organizer.presenter';
 
 type Target = { id?: number; slug?: string };
 
@@ -59,12 +60,12 @@ export class OrganizersController {
   @HttpCode(201)
   @Requires('create-record')
   async create(
-    @Input(OrganizerCreateParams) input: Validated<OrganizerWriteParams>,
+    @LenientInput(OrganizerCreateParams) input: Lenient<OrganizerWriteParams>,
     @CurrentCaller() caller: Caller,
     @ApiBase() api: string,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const organizer = await this.organizers.create(this.writeInput(input), caller);
+    const organizer = await inDeclaredOrder(OrganizerWriteParams, () => this.organizers.create(this.writeInput(input), caller, input.invalid));
     res.setHeader('Location', `${api}/organizers/${organizer.id}`);
     return this.written(organizer, res);
   }
@@ -72,42 +73,42 @@ export class OrganizersController {
   @Post('by-slug/:slug')
   @HttpCode(200)
   @Requires('create-record')
-  updateBySlugPost(@Param('slug', SlugPipe) slug: string, @Input(OrganizerWriteParams) input: Validated<OrganizerWriteParams>, @CurrentCaller() caller: Caller, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  updateBySlugPost(@Param('slug', SlugPipe) slug: string, @LenientInput(OrganizerWriteParams) input: Lenient<OrganizerWriteParams>, @CurrentCaller() caller: Caller, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return this.update({ slug }, input, caller, req, res);
   }
 
   @Put('by-slug/:slug')
   @HttpCode(200)
   @Requires('create-record')
-  updateBySlugPut(@Param('slug', SlugPipe) slug: string, @Input(OrganizerWriteParams) input: Validated<OrganizerWriteParams>, @CurrentCaller() caller: Caller, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  updateBySlugPut(@Param('slug', SlugPipe) slug: string, @LenientInput(OrganizerWriteParams) input: Lenient<OrganizerWriteParams>, @CurrentCaller() caller: Caller, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return this.update({ slug }, input, caller, req, res);
   }
 
   @Patch('by-slug/:slug')
   @HttpCode(200)
   @Requires('create-record')
-  updateBySlugPatch(@Param('slug', SlugPipe) slug: string, @Input(OrganizerWriteParams) input: Validated<OrganizerWriteParams>, @CurrentCaller() caller: Caller, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  updateBySlugPatch(@Param('slug', SlugPipe) slug: string, @LenientInput(OrganizerWriteParams) input: Lenient<OrganizerWriteParams>, @CurrentCaller() caller: Caller, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return this.update({ slug }, input, caller, req, res);
   }
 
   @Post(':id')
   @HttpCode(200)
   @Requires('create-record')
-  updateByIdPost(@Param('id', RecordIdPipe) id: number, @Input(OrganizerWriteParams) input: Validated<OrganizerWriteParams>, @CurrentCaller() caller: Caller, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  updateByIdPost(@Param('id', RecordIdPipe) id: number, @LenientInput(OrganizerWriteParams) input: Lenient<OrganizerWriteParams>, @CurrentCaller() caller: Caller, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return this.update({ id }, input, caller, req, res);
   }
 
   @Put(':id')
   @HttpCode(200)
   @Requires('create-record')
-  updateByIdPut(@Param('id', RecordIdPipe) id: number, @Input(OrganizerWriteParams) input: Validated<OrganizerWriteParams>, @CurrentCaller() caller: Caller, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  updateByIdPut(@Param('id', RecordIdPipe) id: number, @LenientInput(OrganizerWriteParams) input: Lenient<OrganizerWriteParams>, @CurrentCaller() caller: Caller, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return this.update({ id }, input, caller, req, res);
   }
 
   @Patch(':id')
   @HttpCode(200)
   @Requires('create-record')
-  updateByIdPatch(@Param('id', RecordIdPipe) id: number, @Input(OrganizerWriteParams) input: Validated<OrganizerWriteParams>, @CurrentCaller() caller: Caller, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  updateByIdPatch(@Param('id', RecordIdPipe) id: number, @LenientInput(OrganizerWriteParams) input: Lenient<OrganizerWriteParams>, @CurrentCaller() caller: Caller, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return this.update({ id }, input, caller, req, res);
   }
 
@@ -125,9 +126,11 @@ export class OrganizersController {
 
   // ---------------------------------------------------------------- helpers
 
-  private async update(target: Target, input: Validated<OrganizerWriteParams>, caller: Caller, req: Request, res: Response) {
+  private async update(target: Target, input: Lenient<OrganizerWriteParams>, caller: Caller, req: Request, res: Response) {
     const precondition = await this.precondition(req);
-    const organizer = await this.organizers.update(target, this.writeInput(input), caller, precondition);
+    const organizer = await inDeclaredOrder(OrganizerWriteParams, () =>
+      this.organizers.update(target, this.writeInput(input), caller, precondition, input.invalid),
+    );
     return this.written(organizer, res);
   }
 
@@ -144,14 +147,14 @@ export class OrganizersController {
     if (header === undefined) return undefined;
     const value = Array.isArray(header) ? header.join(',') : header;
     return async (current: Organizer) =>
-      etagMatches(value, etagOf(presentOrganizer(current, await this.context([current]), { withJsonLd: true })));
+      ifMatchHits(value, etagOf(presentOrganizer(current, await this.context([current]), { withJsonLd: true })));
   }
 
   private async single(organizer: Organizer, req: Request, res: Response) {
     const body = presentOrganizer(organizer, await this.context([organizer]), { withJsonLd: true });
     const tag = etagOf(body);
     res.setHeader('ETag', tag);
-    if (etagMatches(req.headers['if-none-match'] as string | undefined, tag)) {
+    if (ifNoneMatchHits(req.headers['if-none-match'], tag)) {
       res.status(304);
       return undefined;
     }

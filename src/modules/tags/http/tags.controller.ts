@@ -9,7 +9,7 @@ import { Input, Validated } from '../../../shared/http/params/input';
 import { RecordIdPipe } from '../../../shared/http/path-params';
 import { ApiBase } from '../../../shared/http/request-context.decorators';
 import { CountedTerm } from '../../terms/domain/term';
-import { checkIfMatch, etagOf, sendWithEtag } from '../../terms/http/etag';
+import { checkIfMatch, etagOf, sendWithEtag } from '../../../shared/http/etag';
 import { presentStandaloneTag } from '../../terms/http/term.presenter';
 import { TagInput, TagsService } from '../application/tags.service';
 import { notHierarchical } from '../domain/tag-rules';

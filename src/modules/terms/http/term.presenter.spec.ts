@@ -1,5 +1,4 @@
 import { presentEmbeddedTerm, presentStandaloneCategory, presentStandaloneTag } from './term.presenter';
-import { etagOf, ifNoneMatchHits, checkIfMatch } from './etag';
 
 const api = 'https://c.example/wp-json/calendar/events/v1';
 
@@ -24,17 +23,5 @@ describe('term presenters (CONTRACT §6.5, §6.6)', () => {
     const tag = presentStandaloneTag({ ...cat, taxonomy: 'tag', parent: 0 }, api, 'https://c.example');
     expect(tag).not.toHaveProperty('parent');
     expect(tag.url).toBe('https://c.example/tag/jazz/');
-  });
-
-  it('makes strong ETags and reads conditional headers', () => {
-    const tag = etagOf({ a: 1 });
-    expect(tag).toMatch(/^"[A-Za-z0-9_-]+"$/);
-    expect(etagOf({ a: 2 })).not.toBe(tag);
-    expect(ifNoneMatchHits(`"x", ${tag}`, tag)).toBe(true);
-    expect(ifNoneMatchHits(`W/${tag}`, tag)).toBe(true);
-    expect(ifNoneMatchHits(undefined, tag)).toBe(false);
-    expect(() => checkIfMatch('*', tag)).not.toThrow();
-    expect(() => checkIfMatch(undefined, tag)).not.toThrow();
-    expect(() => checkIfMatch('"nope"', tag)).toThrow('rest_precondition_failed');
   });
 });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { globalIdOf } from '../../../shared/domain/global-id';
 import type { ImageWire } from '../../media/domain/media-item';
 import { stripMarkup } from '../../../shared/domain/text-cleaning';
@@ -69,18 +68,4 @@ export function presentVenue(venue: Venue, ctx: PresentContext, opts: { withJson
   out.global_id = globalId;
   out.global_id_lineage = [globalId];
   return out;
-}
-
-/** Strong ETag of a single-read body (§9.11). */
-export function etagOf(body: unknown): string {
-  return `"${createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 40)}"`;
-}
-
-/** If-None-Match / If-Match comparison: `*` matches any, a list of tags, weak prefixes ignored. */
-export function etagMatches(header: string | undefined, tag: string): boolean {
-  if (header === undefined) return false;
-  return header
-    .split(',')
-    .map((t) => t.trim().replace(/^W\//, ''))
-    .some((t) => t === '*' || t === tag);
 }

@@ -11,7 +11,10 @@ export interface ParamSpec {
   kind: ParamKind;
   description: string;
   required?: boolean;
-  /** JSON null is accepted and means "clear" (the handler receives null). */
+  /**
+   * JSON null reaches the handler as null, which clears the field its own way (e.g. a description that may not be sent
+   * as `""`, the venue links, the image). Without it null becomes the kind's empty value, or a 400 (`emptyValueOf`).
+   */
   nullable?: boolean;
   /** `""` is rejected with rest_empty_value. */
   nonEmpty?: boolean;
@@ -57,10 +60,32 @@ function readBoolean(spec: ParamSpec, value: unknown): boolean | undefined {
   return spec.lenient ? false : undefined;
 }
 
+/**
+ * The ceiling of integer parameters that declare no maximum: 2^53−1, the largest integer a JSON number carries exactly
+ * (the bound of a token's `sub`, §3.1). It is the `{max}` of their rest_out_of_bounds sentence (§4.3), so `page=0`
+ * reads "page must be between 1 and 9007199254740991." — the range really is "≥ 1", and this is its only ceiling.
+ */
+export const MAX_INTEGER = Number.MAX_SAFE_INTEGER;
+
+/**
+ * An integer parameter's value (§1.4: a JSON integer or a string of ASCII digits): the number, `'out'` for an integer
+ * beyond ±MAX_INTEGER (refused as out of bounds, not as a wrong type: it is an integer), else undefined.
+ */
+function readIntegerValue(value: unknown): number | 'out' | undefined {
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value)) return undefined;
+    return Number.isSafeInteger(value) ? value : 'out';
+  }
+  if (typeof value !== 'string') return undefined;
+  // A leading "-" is read too, so that `page=-1` is out of bounds rather than of the wrong type.
+  if (!/^-?\d+$/.test(value)) return undefined;
+  const n = Number(value);
+  return Math.abs(n) <= MAX_INTEGER ? n : 'out';
+}
+
 function readInteger(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
-  if (typeof value === 'string' && /^\d{1,15}$/.test(value)) return Number(value);
-  return undefined;
+  const n = readIntegerValue(value);
+  return typeof n === 'number' ? n : undefined;
 }
 
 function readNumber(value: unknown): number | undefined {
@@ -86,26 +111,42 @@ export function readList(value: unknown): string[] | undefined {
   return out;
 }
 
+/**
+ * What JSON null becomes (CONTRACT §1.4: null means "clear"): null itself for `nullable` parameters (their handler
+ * clears them), otherwise the kind's empty value where the parameter may be empty — `false`, `""`, `[]`, or `0` when
+ * 0 is in range — and `undefined` where it may not (a 400 rest_empty_value: title, names, slug, dates, status, author).
+ */
+export function emptyValueOf(spec: ParamSpec): unknown {
+  if (spec.nullable) return null;
+  switch (spec.kind) {
+    case 'boolean':
+      return false;
+    case 'string':
+      return spec.nonEmpty ? undefined : '';
+    case 'list':
+      return [];
+    case 'integer':
+      return (spec.min ?? 0) <= 0 && (spec.max ?? 0) >= 0 ? 0 : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Whether JSON null is an accepted value of this parameter (it clears the field). */
+export const acceptsNull = (spec: ParamSpec): boolean => emptyValueOf(spec) !== undefined;
+
 /** Returns the first problem with `value` for this parameter, or null when it is acceptable. */
 export function checkParam(spec: ParamSpec, param: string, value: unknown): ParamProblem | null {
   if (value === undefined) return null;
-  if (value === null) return spec.nullable ? null : problem(param, 'rest_empty_value');
+  if (value === null) return acceptsNull(spec) ? null : problem(param, 'rest_empty_value');
   const typeError = (type: string) => problem(param, 'rest_invalid_type', { type });
   switch (spec.kind) {
     case 'integer': {
-      const n = readInteger(value);
-      if (n === undefined) {
-        if (typeof value === 'string' && /^-\d+$/.test(value) && spec.min !== undefined) {
-          return problem(param, 'rest_out_of_bounds', { min: spec.min, max: spec.max ?? 'any' });
-        }
-        if (typeof value === 'number' && Number.isInteger(value) && spec.min !== undefined) {
-          return problem(param, 'rest_out_of_bounds', { min: spec.min, max: spec.max ?? 'any' });
-        }
-        return typeError('integer');
-      }
-      if ((spec.min !== undefined && n < spec.min) || (spec.max !== undefined && n > spec.max)) {
-        return problem(param, 'rest_out_of_bounds', { min: spec.min ?? 0, max: spec.max ?? Number.MAX_SAFE_INTEGER });
-      }
+      const n = readIntegerValue(value);
+      if (n === undefined) return typeError('integer');
+      const min = spec.min ?? -MAX_INTEGER;
+      const max = spec.max ?? MAX_INTEGER;
+      if (n === 'out' || n < min || n > max) return problem(param, 'rest_out_of_bounds', { min, max });
       break;
     }
     case 'number': {
@@ -153,7 +194,8 @@ export function checkParam(spec: ParamSpec, param: string, value: unknown): Para
 
 /** Converts an accepted value into its typed form (call only after `checkParam` returned null). */
 export function coerceParam(spec: ParamSpec, value: unknown): unknown {
-  if (value === undefined || value === null) return value;
+  if (value === undefined) return value;
+  if (value === null) return emptyValueOf(spec);
   switch (spec.kind) {
     case 'integer':
       return readInteger(value);

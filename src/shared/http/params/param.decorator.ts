@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { registerDecorator } from 'class-validator';
-import { checkParam, ParamSpec } from './param-rules';
+import { acceptsNull, checkParam, ParamSpec } from './param-rules';
 
 const SPECS = Symbol('contract:param-specs');
 
@@ -63,7 +63,7 @@ export function Param(spec: ParamSpec): PropertyDecorator {
   const swagger = ApiProperty({
     required: Boolean(spec.required),
     description: spec.description,
-    nullable: spec.nullable || undefined,
+    nullable: acceptsNull(spec) || undefined,
     default: spec.default,
     minimum: spec.min,
     maximum: spec.max,

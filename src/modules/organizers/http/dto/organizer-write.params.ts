@@ -13,16 +13,16 @@ export class OrganizerWriteParams {
   @Param({ kind: 'integer', min: 1, description: 'The organizer author ID' })
   author?: number;
 
-  @Param({ kind: 'string', acceptNumbers: true, nonEmpty: true, description: 'The organizer publication date (site timezone)' })
+  @Param({ kind: 'date', description: 'The organizer publication date (site timezone)' })
   date?: string;
 
-  @Param({ kind: 'string', acceptNumbers: true, nonEmpty: true, description: 'The organizer publication date (UTC)' })
+  @Param({ kind: 'date', description: 'The organizer publication date (UTC)' })
   date_utc?: string;
 
   @Param({ kind: 'string', description: 'The organizer description', nullable: true })
   description?: string | null;
 
-  @Param({ kind: 'string', description: 'The organizer slug' })
+  @Param({ kind: 'string', nonEmpty: true, description: 'The organizer slug' })
   slug?: string;
 
   @Param({ kind: 'string', nonEmpty: true, check: statusProblem, description: 'The organizer status' })
@@ -37,7 +37,7 @@ export class OrganizerWriteParams {
   @Param({ kind: 'string', check: emailProblem, description: 'The organizer e-mail address', nullable: true })
   email?: string | null;
 
-  @Param({ kind: 'any', description: 'The organizer image: a media item ID or an image URL' })
+  @Param({ kind: 'any', nullable: true, description: 'The organizer image: a media item ID or an image URL' })
   image?: unknown;
 }
 

@@ -15,7 +15,7 @@ export class ListTagsParams extends TermListParams {
 
 /** `parent` is declared only to refuse it: 400 rest_taxonomy_not_hierarchical (CONTRACT §11.1). */
 class TagWriteParams extends TermWriteParams {
-  @Param({ kind: 'any', description: 'Not accepted: tags are not hierarchical.' })
+  @Param({ kind: 'any', nullable: true, description: 'Not accepted: tags are not hierarchical.' })
   parent?: unknown;
 }
 

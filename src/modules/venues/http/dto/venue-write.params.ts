@@ -17,16 +17,16 @@ export class VenueWriteParams {
   @Param({ kind: 'integer', min: 1, description: 'The venue author ID' })
   author?: number;
 
-  @Param({ kind: 'string', acceptNumbers: true, nonEmpty: true, description: 'The venue publication date (site timezone)' })
+  @Param({ kind: 'date', description: 'The venue publication date (site timezone)' })
   date?: string;
 
-  @Param({ kind: 'string', acceptNumbers: true, nonEmpty: true, description: 'The venue publication date (UTC)' })
+  @Param({ kind: 'date', description: 'The venue publication date (UTC)' })
   date_utc?: string;
 
   @Param({ kind: 'string', description: 'The venue description', nullable: true })
   description?: string | null;
 
-  @Param({ kind: 'string', description: 'The venue slug' })
+  @Param({ kind: 'string', nonEmpty: true, description: 'The venue slug' })
   slug?: string;
 
   @Param({ kind: 'string', nonEmpty: true, check: statusProblem, description: 'The venue status' })
@@ -59,7 +59,7 @@ export class VenueWriteParams {
   @Param({ kind: 'string', check: websiteProblem, description: 'The venue website URL', nullable: true })
   website?: string | null;
 
-  @Param({ kind: 'any', description: 'The venue image: a media item ID or an image URL' })
+  @Param({ kind: 'any', nullable: true, description: 'The venue image: a media item ID or an image URL' })
   image?: unknown;
 
   @Param({ kind: 'boolean', trueWords: MAP_TRUE, falseWords: MAP_FALSE, description: 'Whether the map should be shown' })
