@@ -1,41 +1,8 @@
-import type { Page, PageRequest } from '../../../shared/domain/page';
-import type { RecordStatus } from '../../../shared/domain/policy';
+import { LinkedRecordListCriteria, LinkedRecordRepository } from '../../records/domain/linked-record.repository';
 import type { Venue, VenueDuplicateProbe } from './venue';
 
 /** What a venue list asks for (§10.6), already resolved against the caller's visibility. */
-export interface VenueListCriteria {
-  page: PageRequest;
-  /** Folded search fragments; empty = no search. */
-  fragments: string[];
-  eventId?: number;
-  hasEvents?: boolean;
-  /** UTC wall clock "now" when only venues with upcoming events are wanted. */
-  upcomingAfterUtc?: string;
-  statuses: RecordStatus[];
-  /** When not null, records whose status is not `publish` must be authored by this user. */
-  restrictNonPublishToAuthor: number | null;
-  /** Who asks, for the visibility of upcoming events: null user = anonymous; `seesAll` = editor or above. */
-  viewer: { userId: number | null; seesAll: boolean };
-}
+export type VenueListCriteria = LinkedRecordListCriteria;
 
-/** PORT: venue storage. Writes join the caller's transaction. */
-export abstract class VenueRepository {
-  abstract findPage(criteria: VenueListCriteria): Promise<Page<Venue>>;
-  abstract findById(id: number): Promise<Venue | null>;
-  abstract findByIds(ids: number[]): Promise<Venue[]>;
-  /** event id → its venues (any status) in link order, in one query: a list page's venues (no N+1). */
-  abstract findForEvents(eventIds: number[]): Promise<Map<number, Venue[]>>;
-  abstract findBySlug(slug: string): Promise<Venue | null>;
-  abstract slugTaken(slug: string, exceptId?: number): Promise<boolean>;
-  /** Oldest (lowest id) venue not in the trash that matches the probe (§10.4). */
-  abstract findDuplicate(probe: VenueDuplicateProbe): Promise<Venue | null>;
-  abstract eventExists(eventId: number): Promise<boolean>;
-  /** `future` records whose publication date (UTC) is at or before `nowUtc` become `publish` (§3.5). */
-  abstract publishDue(nowUtc: string): Promise<void>;
-  /** Insert or update. */
-  abstract save(venue: Venue): Promise<void>;
-  abstract trash(id: number, modifiedUtc: string): Promise<void>;
-  abstract remove(id: number): Promise<void>;
-  /** One DELETE of every event link to this venue (§10.5). */
-  abstract unlinkFromAllEvents(id: number): Promise<void>;
-}
+/** PORT: venue storage, the linked-record storage with the venue duplicate rule (§10.4). Writes join the caller's transaction. */
+export abstract class VenueRepository extends LinkedRecordRepository<Venue, VenueDuplicateProbe> {}

@@ -1,19 +1,10 @@
-import { fold } from '../../../shared/domain/text';
 import type { ParamProblem } from '../../../shared/domain/errors';
-import type { RecordStatus } from '../../../shared/domain/policy';
+import { equalsSentFields, fieldMatchesAll, LinkedRecord, searchFragments } from '../../records/domain/linked-record';
 
-/** A venue (CONTRACT §6.3, §10). Dates are wall-clock strings: `date` in the site timezone, the others in UTC. */
-export interface Venue {
-  id: number;
-  authorId: number;
-  status: RecordStatus;
-  date: string;
-  dateUtc: string;
-  modifiedUtc: string;
-  slug: string;
-  name: string;
-  description: string;
-  excerpt: string;
+export { fieldMatchesAll, searchFragments };
+
+/** A venue (CONTRACT §6.3, §10): a linked record with an address, a map and coordinates. */
+export interface Venue extends LinkedRecord {
   address: string;
   city: string;
   country: string;
@@ -23,7 +14,6 @@ export interface Venue {
   phone: string;
   website: string;
   stateprovince: string;
-  imageId: number | null;
   showMap: boolean;
   showMapLink: boolean;
   geoLat: number | null;
@@ -47,19 +37,6 @@ export function computeStateProvince(country: string, state: string, province: s
   return province || '';
 }
 
-/**
- * Search fragments (§10.6): runs of letters, digits and `-` of the folded search text. A record matches when one
- * searchable field contains all fragments.
- */
-export function searchFragments(search: string): string[] {
-  return fold(search).match(/[\p{L}\p{N}-]+/gu) ?? [];
-}
-
-export function fieldMatchesAll(value: string, fragments: string[]): boolean {
-  const key = fold(value);
-  return fragments.every((f) => key.includes(f));
-}
-
 /** §10.4: the non-empty compared fields that were sent on a create. Address is matched by word fragments. */
 export interface VenueDuplicateProbe {
   name: string;
@@ -77,12 +54,7 @@ export const VENUE_DUPLICATE_EQUAL_FIELDS = ['name', 'description', 'city', 'pro
 
 /** Pure matcher (used by the in-memory adapter; the SQL adapter implements the same rule in SQL). */
 export function isVenueDuplicate(venue: Venue, probe: VenueDuplicateProbe): boolean {
-  if (venue.status === 'trash') return false;
-  for (const field of VENUE_DUPLICATE_EQUAL_FIELDS) {
-    const sent = probe[field];
-    if (sent === undefined || sent === '') continue;
-    if (fold(venue[field]) !== fold(sent)) return false;
-  }
+  if (!equalsSentFields(venue, probe, VENUE_DUPLICATE_EQUAL_FIELDS)) return false;
   if (probe.address) {
     const fragments = searchFragments(probe.address);
     if (!fieldMatchesAll(venue.address, fragments)) return false;

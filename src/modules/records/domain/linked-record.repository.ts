@@ -1,0 +1,45 @@
+import type { Page, PageRequest } from '../../../shared/domain/page';
+import type { RecordStatus } from '../../../shared/domain/policy';
+import type { LinkedRecord } from './linked-record';
+
+/** What a venue or organizer list asks for (§10.6), already resolved against the caller's visibility. */
+export interface LinkedRecordListCriteria {
+  page: PageRequest;
+  /** Folded search fragments; empty = no search. */
+  fragments: string[];
+  eventId?: number;
+  hasEvents?: boolean;
+  /** UTC wall clock "now" when only records with upcoming events are wanted. */
+  upcomingAfterUtc?: string;
+  statuses: RecordStatus[];
+  /** When not null, records whose status is not `publish` must be authored by this user. */
+  restrictNonPublishToAuthor: number | null;
+  /** Who asks, for the visibility of upcoming events: null user = anonymous; `seesAll` = editor or above. */
+  viewer: { userId: number | null; seesAll: boolean };
+}
+
+/**
+ * The storage a linked record needs. Not a DI token itself: each aggregate declares its own port
+ * (`VenueRepository`, `OrganizerRepository`) as a subclass, with its own duplicate probe (§10.4).
+ * Writes join the caller's transaction.
+ */
+export abstract class LinkedRecordRepository<T extends LinkedRecord, Probe> {
+  abstract findPage(criteria: LinkedRecordListCriteria): Promise<Page<T>>;
+  abstract findById(id: number): Promise<T | null>;
+  abstract findByIds(ids: number[]): Promise<T[]>;
+  /** event id → its records (any status) in link order, in one query: a list page's records (no N+1). */
+  abstract findForEvents(eventIds: number[]): Promise<Map<number, T[]>>;
+  abstract findBySlug(slug: string): Promise<T | null>;
+  abstract slugTaken(slug: string, exceptId?: number): Promise<boolean>;
+  /** Oldest (lowest id) record not in the trash that matches the probe (§10.4). */
+  abstract findDuplicate(probe: Probe): Promise<T | null>;
+  abstract eventExists(eventId: number): Promise<boolean>;
+  /** `future` records whose publication date (UTC) is at or before `nowUtc` become `publish` (§3.5). */
+  abstract publishDue(nowUtc: string): Promise<void>;
+  /** Insert or update. */
+  abstract save(record: T): Promise<void>;
+  abstract trash(id: number, modifiedUtc: string): Promise<void>;
+  abstract remove(id: number): Promise<void>;
+  /** One DELETE of every event link to this record (§10.5). */
+  abstract unlinkFromAllEvents(id: number): Promise<void>;
+}

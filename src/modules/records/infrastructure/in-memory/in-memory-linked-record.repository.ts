@@ -1,0 +1,97 @@
+import type { Page } from '../../../../shared/domain/page';
+import { offsetOf } from '../../../../shared/domain/page';
+import { fold } from '../../../../shared/domain/text';
+import { fieldMatchesAll, LinkedRecord } from '../../domain/linked-record';
+import { LinkedRecordListCriteria, LinkedRecordRepository } from '../../domain/linked-record.repository';
+
+/** What the in-memory adapter knows of an event (the facts the list filters read). */
+export interface InMemoryEventFacts {
+  status: string;
+  startUtc: string;
+  hidden: boolean;
+  authorId: number;
+}
+
+/**
+ * In-memory adapter for unit and contract tests, shared by venues and organizers: `records` by id, event links in
+ * `links` (event id → record ids) and event facts in `events`. Each aggregate names its searchable fields and its
+ * duplicate rule (the domain's pure matcher, which the SQL adapter implements in SQL).
+ */
+export class InMemoryLinkedRecordRepository<T extends LinkedRecord, Probe> extends LinkedRecordRepository<T, Probe> {
+  readonly records = new Map<number, T>();
+  readonly links = new Map<number, number[]>();
+  readonly events = new Map<number, InMemoryEventFacts>();
+
+  constructor(
+    private readonly searchFields: readonly (keyof T & string)[],
+    private readonly isDuplicate: (record: T, probe: Probe) => boolean,
+  ) {
+    super();
+  }
+
+  async findPage(c: LinkedRecordListCriteria): Promise<Page<T>> {
+    const linkedEvents = (id: number) => [...this.links.entries()].filter(([, v]) => v.includes(id)).map(([e]) => e);
+    const all = [...this.records.values()].filter((v) => {
+      if (!c.statuses.includes(v.status)) return false;
+      if (c.restrictNonPublishToAuthor !== null && v.status !== 'publish' && v.authorId !== c.restrictNonPublishToAuthor) return false;
+      if (c.fragments.length > 0 && !this.searchFields.some((f) => fieldMatchesAll(String(v[f]), c.fragments))) return false;
+      const events = linkedEvents(v.id);
+      if (c.eventId !== undefined && !events.includes(c.eventId)) return false;
+      if (c.hasEvents === true && !events.some((e) => !['draft', 'pending', 'trash'].includes(this.events.get(e)?.status ?? 'trash'))) return false;
+      if (c.hasEvents === false && events.length > 0) return false;
+      if (c.upcomingAfterUtc !== undefined) {
+        const ok = events.some((e) => {
+          const ev = this.events.get(e);
+          if (!ev || ev.hidden || ev.startUtc < c.upcomingAfterUtc! || ev.status === 'trash') return false;
+          return ev.status === 'publish' || c.viewer.seesAll || (c.viewer.userId !== null && ev.authorId === c.viewer.userId);
+        });
+        if (!ok) return false;
+      }
+      return true;
+    });
+    all.sort((a, b) => (a.dateUtc === b.dateUtc ? b.id - a.id : a.dateUtc < b.dateUtc ? 1 : -1));
+    const start = offsetOf(c.page);
+    return { items: all.slice(start, start + c.page.perPage).map((v) => ({ ...v })), total: all.length };
+  }
+  async findById(id: number) {
+    const v = this.records.get(id);
+    return v ? { ...v } : null;
+  }
+  async findByIds(ids: number[]) {
+    return ids.map((id) => this.records.get(id)).filter((v): v is T => !!v).map((v) => ({ ...v }));
+  }
+  async findForEvents(eventIds: number[]) {
+    return new Map(eventIds.map((e) => [e, (this.links.get(e) ?? []).map((id) => this.records.get(id)).filter((v): v is T => !!v).map((v) => ({ ...v }))]));
+  }
+  async findBySlug(slug: string) {
+    const key = fold(slug);
+    for (const v of this.records.values()) if (v.slug === key) return { ...v };
+    return null;
+  }
+  async slugTaken(slug: string, exceptId?: number) {
+    return [...this.records.values()].some((v) => v.slug === slug && v.id !== exceptId);
+  }
+  async findDuplicate(probe: Probe) {
+    const found = [...this.records.values()].filter((v) => this.isDuplicate(v, probe)).sort((a, b) => a.id - b.id)[0];
+    return found ? { ...found } : null;
+  }
+  async eventExists(eventId: number) {
+    return this.events.has(eventId);
+  }
+  async publishDue(nowUtc: string) {
+    for (const [id, r] of this.records) if (r.status === 'future' && r.dateUtc <= nowUtc) this.records.set(id, { ...r, status: 'publish' });
+  }
+  async save(record: T) {
+    this.records.set(record.id, { ...record });
+  }
+  async trash(id: number, modifiedUtc: string) {
+    const v = this.records.get(id);
+    if (v) this.records.set(id, { ...v, status: 'trash', modifiedUtc });
+  }
+  async remove(id: number) {
+    this.records.delete(id);
+  }
+  async unlinkFromAllEvents(id: number) {
+    for (const [e, ids] of this.links) this.links.set(e, ids.filter((v) => v !== id));
+  }
+}

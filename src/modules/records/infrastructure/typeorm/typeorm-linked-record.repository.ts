@@ -1,0 +1,176 @@
+import { Brackets, DataSource, EntityTarget, FindOptionsWhere, In, SelectQueryBuilder } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { managerOf } from '../../../../database/typeorm-unit-of-work';
+import type { Page } from '../../../../shared/domain/page';
+import { offsetOf } from '../../../../shared/domain/page';
+import { escapeLike, fold } from '../../../../shared/domain/text';
+import type { LinkedRecord } from '../../domain/linked-record';
+import { LinkedRecordListCriteria, LinkedRecordRepository } from '../../domain/linked-record.repository';
+
+/** The LIKE escape character, bound as a parameter: a literal `'\\'` means different things to SQLite and MySQL. */
+export const LIKE_ESCAPE = '\\';
+
+/** The columns the shared queries write: every record table has them. */
+interface LinkedRecordRow {
+  id: number;
+  status: string;
+  modifiedUtc: string;
+}
+
+// TypeORM's option types cannot be resolved for a generic entity; these two name the shapes the shared queries use.
+const whereId = <Row>(id: number | ReturnType<typeof In>) => ({ id }) as object as FindOptionsWhere<Row>;
+const changes = <Row>(values: Partial<LinkedRecordRow>) => values as object as QueryDeepPartialEntity<Row>;
+
+/** Where one aggregate's records live: what differs between the venue and organizer tables. */
+export interface LinkedRecordTable<T, Row> {
+  entity: EntityTarget<Row>;
+  /** The events' link table (`event_venues`) and its column naming the record (`venue_id`). */
+  links: { table: string; column: string };
+  /** The folded key columns `search` looks in (§10.6). */
+  searchColumns: readonly string[];
+  toDomain: (row: Row) => T;
+  toRow: (record: T) => Row;
+}
+
+/**
+ * ADAPTER base: the queries venues and organizers share (pages with statuses, author visibility, search and event
+ * filters; reads by id, ids, slug and event; trash, delete and unlink). Each subclass names its table and writes its
+ * own duplicate query (§10.4), the one rule that differs.
+ */
+export abstract class TypeOrmLinkedRecordRepository<T extends LinkedRecord, Row extends LinkedRecordRow, Probe> extends LinkedRecordRepository<T, Probe> {
+  protected constructor(
+    protected readonly dataSource: DataSource,
+    private readonly table: LinkedRecordTable<T, Row>,
+  ) {
+    super();
+  }
+
+  /** A query on the record table, aliased `r`. */
+  protected qb(): SelectQueryBuilder<Row> {
+    return managerOf(this.dataSource).createQueryBuilder(this.table.entity, 'r');
+  }
+
+  protected toDomain(row: Row): T {
+    return this.table.toDomain(row);
+  }
+
+  async findPage(c: LinkedRecordListCriteria): Promise<Page<T>> {
+    const { table: links, column } = this.table.links;
+    const q = this.qb();
+    q.where('r.status IN (:...statuses)', { statuses: c.statuses });
+    if (c.restrictNonPublishToAuthor !== null) {
+      q.andWhere("(r.status = 'publish' OR r.author_id = :viewerAuthor)", { viewerAuthor: c.restrictNonPublishToAuthor });
+    }
+    if (c.fragments.length > 0) {
+      q.andWhere(
+        new Brackets((or) => {
+          for (const key of this.table.searchColumns) {
+            or.orWhere(
+              new Brackets((and) => {
+                c.fragments.forEach((f, i) => {
+                  and.andWhere(`r.${key} LIKE :frag${i} ESCAPE :likeEscape`, { [`frag${i}`]: `%${escapeLike(f)}%`, likeEscape: LIKE_ESCAPE });
+                });
+              }),
+            );
+          }
+        }),
+      );
+    }
+    if (c.eventId !== undefined) {
+      q.andWhere(`EXISTS (SELECT 1 FROM ${links} l WHERE l.${column} = r.id AND l.event_id = :eventId)`, { eventId: c.eventId });
+    }
+    if (c.hasEvents === true) {
+      q.andWhere(
+        `EXISTS (SELECT 1 FROM ${links} l JOIN events e ON e.id = l.event_id WHERE l.${column} = r.id AND e.status NOT IN ('draft', 'pending', 'trash'))`,
+      );
+    } else if (c.hasEvents === false) {
+      q.andWhere(`NOT EXISTS (SELECT 1 FROM ${links} l WHERE l.${column} = r.id)`);
+    }
+    if (c.upcomingAfterUtc !== undefined) {
+      const visible = c.viewer.seesAll
+        ? "e.status <> 'trash'"
+        : c.viewer.userId !== null
+          ? "(e.status = 'publish' OR (e.status <> 'trash' AND e.author_id = :upViewer))"
+          : "e.status = 'publish'";
+      q.andWhere(
+        `EXISTS (SELECT 1 FROM ${links} l JOIN events e ON e.id = l.event_id WHERE l.${column} = r.id AND e.start_utc >= :upNow AND e.hide_from_listings = :upHidden AND ${visible})`,
+        { upNow: c.upcomingAfterUtc, upHidden: false, upViewer: c.viewer.userId ?? -1 },
+      );
+    }
+    const total = await q.getCount();
+    const rows = await q.orderBy('r.date_utc', 'DESC').addOrderBy('r.id', 'DESC').offset(offsetOf(c.page)).limit(c.page.perPage).getMany();
+    return { items: rows.map((r) => this.toDomain(r)), total };
+  }
+
+  async findById(id: number): Promise<T | null> {
+    const row = await managerOf(this.dataSource).findOne(this.table.entity, { where: whereId(id) });
+    return row ? this.toDomain(row) : null;
+  }
+
+  async findByIds(ids: number[]): Promise<T[]> {
+    if (ids.length === 0) return [];
+    const rows = await managerOf(this.dataSource).find(this.table.entity, { where: whereId(In(ids)) });
+    return rows.map((r) => this.toDomain(r));
+  }
+
+  async findForEvents(eventIds: number[]): Promise<Map<number, T[]>> {
+    const out = new Map<number, T[]>(eventIds.map((id) => [id, []]));
+    if (eventIds.length === 0) return out;
+    const { table: links, column } = this.table.links;
+    const { entities, raw } = await this.qb()
+      .innerJoin(links, 'l', `l.${column} = r.id`)
+      .addSelect('l.event_id', 'link_event_id')
+      .where('l.event_id IN (:...eventIds)', { eventIds })
+      .orderBy('l.event_id', 'ASC')
+      .addOrderBy('l.position', 'ASC')
+      .getRawAndEntities<{ link_event_id: unknown; r_id: unknown }>();
+    const byId = new Map(entities.map((e) => [Number(e.id), this.toDomain(e)]));
+    for (const r of raw) {
+      const record = byId.get(Number(r.r_id));
+      if (record) out.get(Number(r.link_event_id))?.push({ ...record });
+    }
+    return out;
+  }
+
+  async findBySlug(slug: string): Promise<T | null> {
+    const row = await this.qb().where('r.slug = :slug', { slug: fold(slug) }).getOne();
+    return row ? this.toDomain(row) : null;
+  }
+
+  async slugTaken(slug: string, exceptId?: number): Promise<boolean> {
+    const q = this.qb().where('r.slug = :slug', { slug });
+    if (exceptId !== undefined) q.andWhere('r.id <> :exceptId', { exceptId });
+    return (await q.getCount()) > 0;
+  }
+
+  async eventExists(eventId: number): Promise<boolean> {
+    const rows: unknown[] = await managerOf(this.dataSource).query('SELECT 1 AS found FROM events WHERE id = ?', [eventId]);
+    return rows.length > 0;
+  }
+
+  async publishDue(nowUtc: string): Promise<void> {
+    await managerOf(this.dataSource)
+      .createQueryBuilder()
+      .update(this.table.entity)
+      .set(changes({ status: 'publish' }))
+      .where("status = 'future' AND date_utc <= :nowUtc", { nowUtc })
+      .execute();
+  }
+
+  async save(record: T): Promise<void> {
+    await managerOf(this.dataSource).save(this.table.entity, this.table.toRow(record));
+  }
+
+  async trash(id: number, modifiedUtc: string): Promise<void> {
+    await managerOf(this.dataSource).update(this.table.entity, whereId(id), changes({ status: 'trash', modifiedUtc }));
+  }
+
+  async remove(id: number): Promise<void> {
+    await managerOf(this.dataSource).delete(this.table.entity, whereId(id));
+  }
+
+  async unlinkFromAllEvents(id: number): Promise<void> {
+    const { table: links, column } = this.table.links;
+    await managerOf(this.dataSource).query(`DELETE FROM ${links} WHERE ${column} = ?`, [id]);
+  }
+}
