@@ -53,3 +53,18 @@ export function sendWithEtag<T>(res: Response, body: T, ifNoneMatch?: string): T
   }
   return body;
 }
+
+/** A write's answer: `body`, with the ETag of the single GET body `tagged` (the same body unless a GET shows more). */
+export function sendWritten<T>(res: Response, body: T, tagged: unknown = body): T {
+  res.setHeader('ETag', etagOf(tagged));
+  return body;
+}
+
+/**
+ * `If-Match` on an update or delete, as a precondition the service runs on the current state: 412 unless the header
+ * matches the tag of `tagged(current)`, the single GET body. Undefined when the header was not sent.
+ */
+export function ifMatchPrecondition<T>(header: string | undefined, tagged: (current: T) => Promise<unknown>): ((current: T) => Promise<void>) | undefined {
+  if (header === undefined) return undefined;
+  return async (current: T) => checkIfMatch(header, etagOf(await tagged(current)));
+}

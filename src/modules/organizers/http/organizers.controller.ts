@@ -5,29 +5,31 @@ import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
 import { Caller } from '../../../shared/domain/caller';
 import { Requires } from '../../../shared/http/auth.guard';
-import { etagOf, ifMatchHits, ifNoneMatchHits } from '../../../shared/http/etag';
 import { assertPageExists, listLinks, pageRequest, sentLinkParams, setListHeaders, totalPages } from '../../../shared/http/list-response';
-import { inDeclaredOrder, Input, Lenient, LenientInput, Validated } from '../../../shared/http/params/input';
+import { inDeclaredOrder, Input, Lenient, LenientInput, sentValues, Validated } from '../../../shared/http/params/input';
 import { RecordIdPipe, SlugPipe } from '../../../shared/http/path-params';
 import { ApiBase, CurrentCaller } from '../../../shared/http/request-context.decorators';
-import { toZone } from '../../events/domain/date-input';
 import { MediaService } from '../../media/application/media.service';
 import { OrganizersService } from '../application/organizers.service';
 import type { Organizer } from '../domain/organizer';
 import { DeleteParams, OrganizerCreateParams, OrganizerWriteParams } from './dto/organizer-write.params';
 import { ListOrganizersParams } from './dto/list-organizers.params';
-import { PresentContext, presentOrganizer } from './organizer.presenter';
-
-type Target = { id?: number; slug?: string };
+import { presentOrganizer } from './organizer.presenter';
+import type { RecordTarget } from '../../records/application/linked-record.service';
+import { LinkedRecordResponses } from '../../records/http/linked-record-responses';
 
 @ApiTags('organizers')
 @Controller('organizers')
 export class OrganizersController {
+  private readonly responses: LinkedRecordResponses<Organizer>;
+
   constructor(
     private readonly organizers: OrganizersService,
-    private readonly media: MediaService,
+    media: MediaService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.responses = new LinkedRecordResponses(presentOrganizer, media, config);
+  }
 
   @Get()
   async list(
@@ -41,19 +43,18 @@ export class OrganizersController {
     assertPageExists('organizer', page, result.items.length);
     const pages = totalPages(result.total, page.perPage);
     setListHeaders(res, result.total, pages);
-    const ctx = await this.context(result.items);
     const links = listLinks(`${api}/organizers/`, page, pages, sentLinkParams(ListOrganizersParams, input));
-    return { organizers: result.items.map((v) => presentOrganizer(v, ctx, { withJsonLd: false })), ...links, total: result.total, total_pages: pages };
+    return { organizers: await this.responses.listed(result.items), ...links, total: result.total, total_pages: pages };
   }
 
   @Get('by-slug/:slug')
   async getBySlug(@Param('slug', SlugPipe) slug: string, @CurrentCaller() caller: Caller, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    return this.single(await this.organizers.getBySlug(slug, caller), req, res);
+    return this.responses.single(await this.organizers.getBySlug(slug, caller), req, res);
   }
 
   @Get(':id')
   async getById(@Param('id', RecordIdPipe) id: number, @CurrentCaller() caller: Caller, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    return this.single(await this.organizers.getById(id, caller), req, res);
+    return this.responses.single(await this.organizers.getById(id, caller), req, res);
   }
 
   @Post()
@@ -65,9 +66,9 @@ export class OrganizersController {
     @ApiBase() api: string,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const organizer = await inDeclaredOrder(OrganizerWriteParams, () => this.organizers.create(this.writeInput(input), caller, input.invalid));
+    const organizer = await inDeclaredOrder(OrganizerWriteParams, () => this.organizers.create(sentValues(input), caller, input.invalid));
     res.setHeader('Location', `${api}/organizers/${organizer.id}`);
-    return this.written(organizer, res);
+    return this.responses.written(organizer, res);
   }
 
   @Post('by-slug/:slug')
@@ -126,56 +127,14 @@ export class OrganizersController {
 
   // ---------------------------------------------------------------- helpers
 
-  private async update(target: Target, input: Lenient<OrganizerWriteParams>, caller: Caller, req: Request, res: Response) {
-    const precondition = await this.precondition(req);
-    const organizer = await inDeclaredOrder(OrganizerWriteParams, () =>
-      this.organizers.update(target, this.writeInput(input), caller, precondition, input.invalid),
-    );
-    return this.written(organizer, res);
+  private async update(target: RecordTarget, input: Lenient<OrganizerWriteParams>, caller: Caller, req: Request, res: Response) {
+    const precondition = this.responses.precondition(req);
+    const organizer = await inDeclaredOrder(OrganizerWriteParams, () => this.organizers.update(target, sentValues(input), caller, precondition, input.invalid));
+    return this.responses.written(organizer, res);
   }
 
-  private async remove(target: Target, input: Validated<DeleteParams>, caller: Caller, req: Request) {
-    const precondition = await this.precondition(req);
-    const organizer = await this.organizers.delete(target, input.force === true, caller, precondition);
-    const ctx = await this.context([organizer]);
-    return presentOrganizer(organizer, ctx, { withJsonLd: false });
-  }
-
-  /** If-Match → a check of the current record's tag (computed as a single GET would show it). */
-  private async precondition(req: Request) {
-    const header = req.headers['if-match'];
-    if (header === undefined) return undefined;
-    const value = Array.isArray(header) ? header.join(',') : header;
-    return async (current: Organizer) =>
-      ifMatchHits(value, etagOf(presentOrganizer(current, await this.context([current]), { withJsonLd: true })));
-  }
-
-  private async single(organizer: Organizer, req: Request, res: Response) {
-    const body = presentOrganizer(organizer, await this.context([organizer]), { withJsonLd: true });
-    const tag = etagOf(body);
-    res.setHeader('ETag', tag);
-    if (ifNoneMatchHits(req.headers['if-none-match'], tag)) {
-      res.status(304);
-      return undefined;
-    }
-    return body;
-  }
-
-  private async written(organizer: Organizer, res: Response) {
-    const ctx = await this.context([organizer]);
-    res.setHeader('ETag', etagOf(presentOrganizer(organizer, ctx, { withJsonLd: true })));
-    return presentOrganizer(organizer, ctx, { withJsonLd: false });
-  }
-
-  private async context(organizers: Organizer[]): Promise<PresentContext> {
-    const images = await this.media.findByIds(organizers.map((v) => v.imageId).filter((id): id is number => id !== null));
-    const zone = this.config.calendarTimezone;
-    return { publicUrl: this.config.publicUrl, toSite: (utc) => toZone(utc, zone), images };
-  }
-
-  private writeInput(input: Validated<OrganizerWriteParams>) {
-    const out: Record<string, unknown> = {};
-    for (const name of input.sent) out[name] = (input as unknown as Record<string, unknown>)[name];
-    return out;
+  private async remove(target: RecordTarget, input: Validated<DeleteParams>, caller: Caller, req: Request) {
+    const precondition = this.responses.precondition(req);
+    return this.responses.removed(await this.organizers.delete(target, input.force === true, caller, precondition));
   }
 }

@@ -2,42 +2,25 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
 import { UserDirectory } from '../../../shared/auth/user-directory';
-import { atLeast, Caller } from '../../../shared/domain/caller';
 import { Clock } from '../../../shared/domain/clock';
-import {
-  collectingProblems,
-  DomainError,
-  forbidden,
-  invalidParam,
-  gone,
-  InvalidParamsError,
-  MissingParamsError,
-  notFound,
-  ParamProblem,
-  preconditionFailed,
-} from '../../../shared/domain/errors';
-import type { Page, PageRequest } from '../../../shared/domain/page';
-import { listVisibility, Policy, readStatusFilter, RecordStatus, resolveWriteStatus } from '../../../shared/domain/policy';
+import type { ParamProblem } from '../../../shared/domain/errors';
 import { RecordIds } from '../../../shared/domain/record-ids';
-import { firstFreeSlug, slugify } from '../../../shared/domain/text';
-import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-cleaning';
 import { UnitOfWork } from '../../../shared/domain/unit-of-work';
-import { isHttpUrl } from '../../../shared/domain/web-values';
-import { utcWallClock } from '../../../shared/domain/wall-clock';
-import { parseDateInput, toZone } from '../../events/domain/date-input';
-import { ImagePlan, MediaService } from '../../media/application/media.service';
-import { computeStateProvince, readCoordinate, searchFragments, Venue, VENUE_TEXT_FIELDS, VenueDuplicateProbe } from '../domain/venue';
+import { MediaService } from '../../media/application/media.service';
+import type { LinkedRecord } from '../../records/domain/linked-record';
+import {
+  CheckedWrite,
+  LinkedRecordListInput,
+  LinkedRecordRules,
+  LinkedRecordService,
+  LinkedRecordWriteInput,
+} from '../../records/application/linked-record.service';
+import { computeStateProvince, readCoordinate, Venue, VENUE_TEXT_FIELDS, VenueDuplicateProbe } from '../domain/venue';
 import { VenueRepository } from '../domain/venue.repository';
 
 /** Venue fields as written by a client, after type validation (undefined = not sent, null = clear). */
-export interface VenueWriteInput {
+export interface VenueWriteInput extends LinkedRecordWriteInput {
   venue?: string;
-  author?: number;
-  date?: string | number;
-  date_utc?: string | number;
-  status?: string;
-  slug?: string;
-  description?: string | null;
   address?: string | null;
   city?: string | null;
   country?: string | null;
@@ -46,287 +29,63 @@ export interface VenueWriteInput {
   zip?: string | null;
   phone?: string | null;
   stateprovince?: string | null;
-  website?: string | null;
-  image?: unknown;
   show_map?: boolean;
   show_map_link?: boolean;
   geo_lat?: number | string | null;
   geo_lng?: number | string | null;
 }
 
-export interface VenueListInput {
-  page: PageRequest;
-  search?: string;
-  event?: number;
-  has_events?: boolean;
-  only_with_upcoming?: boolean;
-  status?: string[];
-}
+export type VenueListInput = LinkedRecordListInput;
 
-/** Checked write: everything resolved that can fail, before any write. */
-interface CheckedWrite {
-  input: VenueWriteInput;
-  texts: Partial<Record<string, string>>;
-  date?: { local: string; utc: string; localSent: boolean; utcSent: boolean };
-  image?: ImagePlan;
-  /** undefined member = not sent; null = clear. */
-  geo?: { lat?: number | null; lng?: number | null };
-}
+/** Checked coordinates: undefined member = not sent; null = clear. */
+type CheckedGeo = { lat?: number | null; lng?: number | null } | undefined;
 
-/** A precondition (If-Match) evaluated on the current record; false → 412. */
-export type Precondition = (current: Venue) => Promise<boolean>;
+const VENUE_RULES: LinkedRecordRules = {
+  kind: 'venue',
+  nameParam: 'venue',
+  textFields: VENUE_TEXT_FIELDS,
+  duplicateFields: ['description', 'address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'],
+  codes: {
+    notFound: 'rest-venue-not-found',
+    notAccessible: 'venue-not-accessible',
+    inTrash: 'venue-is-in-trash',
+    couldNotCreate: 'could-not-create-venue',
+  },
+};
 
-const STATUS_WORDS = ['publish', 'future', 'draft', 'pending', 'private', 'trash'];
-
+/** Venues (CONTRACT §6.3, §10): the shared linked-record life cycle, with the address, map and coordinates. */
 @Injectable()
-export class VenuesService {
+export class VenuesService extends LinkedRecordService<Venue, VenueWriteInput, VenueDuplicateProbe, CheckedGeo> {
   constructor(
-    private readonly repo: VenueRepository,
-    private readonly media: MediaService,
-    private readonly uow: UnitOfWork,
-    private readonly ids: RecordIds,
-    private readonly users: UserDirectory,
-    private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  // ---------------------------------------------------------------- reads
-
-  private lastPromotion = -Infinity;
-
-  /** §3.5: due `future` records become `publish`; run at most every 30 s, before reads, so none is shown late. */
-  private async publishDue(): Promise<void> {
-    const now = this.clock.now();
-    if (now.getTime() - this.lastPromotion < 30_000) return;
-    this.lastPromotion = now.getTime();
-    await this.uow.run(() => this.repo.publishDue(utcWallClock(now)));
+    repo: VenueRepository,
+    media: MediaService,
+    uow: UnitOfWork,
+    ids: RecordIds,
+    users: UserDirectory,
+    clock: Clock,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    super(VENUE_RULES, repo, { media, uow, ids, users, clock, timezone: config.calendarTimezone });
   }
 
-  async list(input: VenueListInput, caller: Caller): Promise<Page<Venue>> {
-    const requested = input.status !== undefined ? readStatusFilter(input.status, caller) : undefined;
-    if (input.event !== undefined && !(await this.repo.eventExists(input.event))) {
-      throw invalidParam('event', 'rest_unknown_reference', { param: 'event', values: String(input.event) });
+  /** §10.1: coordinates are numbers or numeric strings within ±90 / ±180; `""` or null clears one. */
+  protected checkOwnFields(input: VenueWriteInput, _texts: Partial<Record<string, string>>, problems: ParamProblem[]): CheckedGeo {
+    if (input.geo_lat === undefined && input.geo_lng === undefined) return undefined;
+    const lat = readCoordinate(input.geo_lat, 90);
+    const lng = readCoordinate(input.geo_lng, 180);
+    for (const [param, value, limit] of [['geo_lat', lat, 90], ['geo_lng', lng, 180]] as const) {
+      if (value === 'type') problems.push({ param, detail: 'rest_invalid_type', args: { param, type: 'number' } });
+      if (value === 'range') problems.push({ param, detail: 'rest_out_of_bounds', args: { param, min: -limit, max: limit } });
     }
-    await this.publishDue();
-    const visibility = listVisibility(caller, requested);
-    return this.repo.findPage({
-      page: input.page,
-      fragments: input.search !== undefined ? searchFragments(input.search) : [],
-      eventId: input.event,
-      hasEvents: input.has_events,
-      upcomingAfterUtc: input.only_with_upcoming ? utcWallClock(this.clock.now()) : undefined,
-      statuses: visibility.statuses,
-      restrictNonPublishToAuthor: visibility.restrictNonPublishToAuthor,
-      viewer: { userId: caller.userId, seesAll: atLeast(caller, 'editor') },
-    });
+    return typeof lat !== 'string' && typeof lng !== 'string' ? { lat, lng } : undefined;
   }
 
-  async getById(id: number, caller: Caller): Promise<Venue> {
-    await this.publishDue();
-    const venue = id > 0 ? await this.repo.findById(id) : null;
-    if (!venue) throw notFound('rest-venue-not-found', { variant: 'id', id });
-    if (!Policy.maySee(caller, venue)) throw new DomainError('forbidden', 'venue-not-accessible', { id });
-    return venue;
-  }
-
-  async getBySlug(slug: string, caller: Caller): Promise<Venue> {
-    await this.publishDue();
-    const venue = await this.repo.findBySlug(slug);
-    if (!venue) throw notFound('rest-venue-not-found', { variant: 'slug', slug });
-    if (!Policy.maySee(caller, venue)) throw new DomainError('forbidden', 'venue-not-accessible', { id: venue.id });
-    return venue;
-  }
-
-  /** Batched, any status (for embedding in events). */
-  async findByIds(ids: number[]): Promise<Venue[]> {
-    if (ids.length === 0) return [];
-    await this.publishDue();
-    return this.repo.findByIds([...new Set(ids)]);
-  }
-
-  /** event id → its venues in link order, any status, in one query (embedding in event pages). */
-  async findForEvents(eventIds: number[]): Promise<Map<number, Venue[]>> {
-    if (eventIds.length === 0) return new Map();
-    await this.publishDue();
-    return this.repo.findForEvents([...new Set(eventIds)]);
-  }
-
-  // ---------------------------------------------------------------- writes
-
-  /** §10.2 / §10.4: create, or reuse the oldest matching venue. Returns the venue and whether it was reused. */
-  /** `invalid`: parameters already refused for their type or format, named with the others (§4.3). */
-  async create(input: VenueWriteInput, caller: Caller, invalid: readonly ParamProblem[] = []): Promise<Venue> {
-    const checked = await this.check(input, caller, true, invalid);
-    assertMaySetAuthor(input, caller);
-    return this.uow.run(() => this.createChecked(checked, caller));
-  }
-
-  /**
-   * Reads only: the problems of an inline venue (`input` validated with the venue DTO) except its missing name, as a
-   * plain `InvalidParamsError` — the event write checks every inline object before anything is written (§4.4, §9.1).
-   */
-  async checkInline(input: VenueWriteInput, caller: Caller): Promise<void> {
-    await this.check(input, caller, false);
-  }
-
-  /**
-   * Inline creation inside an event write (§9.5): call inside the event's `uow.run`. `input` must already be
-   * validated with the venue DTO; problems in references become 400 `could-not-create-venue` with `data.details`.
-   */
-  async createOrReuseInline(input: VenueWriteInput, caller: Caller): Promise<Venue> {
-    let checked: CheckedWrite;
-    try {
-      checked = await this.check(input, caller, true);
-    } catch (e) {
-      if (e instanceof InvalidParamsError) throw couldNotCreate(e.problems);
-      throw e;
-    }
-    assertMaySetAuthor(input, caller);
-    return this.uow.run(() => this.createChecked(checked, caller));
-  }
-
-  async update(
-    target: { id?: number; slug?: string },
-    input: VenueWriteInput,
-    caller: Caller,
-    precondition?: Precondition,
-    invalid: readonly ParamProblem[] = [],
-  ): Promise<Venue> {
-    const checked = await this.check(input, caller, false, invalid);
-    return this.uow.run(async () => {
-      const current = await this.findTarget(target);
-      if (!Policy.mayEdit(caller, current)) throw forbidden();
-      assertMaySetAuthor(input, caller);
-      if (precondition && !(await precondition(current))) throw preconditionFailed();
-      return this.applyUpdate(current, checked, caller);
-    });
-  }
-
-  /** §9.10: trash (410 when already trashed) or, with force, delete permanently. Returns the record. */
-  async delete(target: { id?: number; slug?: string }, force: boolean, caller: Caller, precondition?: Precondition): Promise<Venue> {
-    return this.uow.run(async () => {
-      const current = await this.findTarget(target);
-      if (!Policy.mayDelete(caller, current)) throw forbidden();
-      if (precondition && !(await precondition(current))) throw preconditionFailed();
-      if (force) {
-        await this.repo.unlinkFromAllEvents(current.id);
-        await this.repo.remove(current.id);
-        return current;
-      }
-      if (current.status === 'trash') throw gone('venue-is-in-trash');
-      const modifiedUtc = utcWallClock(this.clock.now());
-      await this.repo.unlinkFromAllEvents(current.id);
-      await this.repo.trash(current.id, modifiedUtc);
-      return { ...current, status: 'trash', modifiedUtc };
-    });
-  }
-
-  // ---------------------------------------------------------------- internals
-
-  private async findTarget(target: { id?: number; slug?: string }): Promise<Venue> {
-    if (target.slug !== undefined) {
-      const venue = await this.repo.findBySlug(target.slug);
-      if (!venue) throw notFound('rest-venue-not-found', { variant: 'slug', slug: target.slug });
-      return venue;
-    }
-    const id = target.id ?? 0;
-    const venue = id > 0 ? await this.repo.findById(id) : null;
-    if (!venue) throw notFound('rest-venue-not-found', { variant: 'id', id });
-    return venue;
-  }
-
-  /**
-   * Step 5 of §4.4: every value and reference check, no writes; one rest_invalid_param names all their problems
-   * together with `invalid`, the parameters already refused for their type or format (§4.3).
-   */
-  private async check(input: VenueWriteInput, caller: Caller, creating: boolean, invalid: readonly ParamProblem[] = []): Promise<CheckedWrite> {
-    const problems: ParamProblem[] = [...invalid];
-    const texts: Partial<Record<string, string>> = {};
-    if (input.venue !== undefined) {
-      texts.name = cleanPlainText(String(input.venue ?? ''));
-      if (texts.name === '') problems.push({ param: 'venue', detail: 'rest_empty_value', args: { param: 'venue' } });
-    } else if (creating && !invalid.some((p) => p.param === 'venue')) {
-      throw new MissingParamsError(['venue']);
-    }
-    if (input.description !== undefined) texts.description = cleanRichText(input.description ?? '');
-    for (const field of VENUE_TEXT_FIELDS) {
-      const value = input[field];
-      if (value !== undefined) texts[field] = cleanPlainText(value ?? '');
-    }
-    if (input.website !== undefined) {
-      const url = (input.website ?? '').trim();
-      if (url !== '' && !isHttpUrl(url)) problems.push({ param: 'website', detail: 'rest_invalid_format', args: { param: 'website', kind: 'URL' } });
-      texts.website = url;
-    }
-    let geo: CheckedWrite['geo'];
-    if (input.geo_lat !== undefined || input.geo_lng !== undefined) {
-      const lat = readCoordinate(input.geo_lat, 90);
-      const lng = readCoordinate(input.geo_lng, 180);
-      for (const [param, value, limit] of [['geo_lat', lat, 90], ['geo_lng', lng, 180]] as const) {
-        if (value === 'type') problems.push({ param, detail: 'rest_invalid_type', args: { param, type: 'number' } });
-        if (value === 'range') problems.push({ param, detail: 'rest_out_of_bounds', args: { param, min: -limit, max: limit } });
-      }
-      if (typeof lat !== 'string' && typeof lng !== 'string') geo = { lat, lng };
-    }
-    let date: CheckedWrite['date'];
-    if (input.date !== undefined || input.date_utc !== undefined) {
-      const now = this.clock.now();
-      const zone = this.config.calendarTimezone;
-      const local = input.date !== undefined ? parseDateInput(input.date, zone, now) : null;
-      const utc = input.date_utc !== undefined ? parseDateInput(input.date_utc, 'UTC', now) : null;
-      if (input.date !== undefined && !local) problems.push({ param: 'date', detail: 'rest_invalid_date', args: { param: 'date' } });
-      if (input.date_utc !== undefined && !utc) problems.push({ param: 'date_utc', detail: 'rest_invalid_date', args: { param: 'date_utc' } });
-      if ((input.date === undefined || local) && (input.date_utc === undefined || utc)) {
-        const utcValue = utc ? utc.wallClock : local!.utc;
-        const localValue = local ? local.wallClock : toZone(utcValue, zone);
-        date = { local: localValue, utc: utcValue, localSent: !!local, utcSent: !!utc };
-      }
-    }
-    if (input.status !== undefined && !STATUS_WORDS.includes(input.status)) {
-      problems.push({ param: 'status', detail: 'rest_not_in_enum', args: { param: 'status', values: STATUS_WORDS.join(', ') } });
-    }
-    if (input.author !== undefined && !(await this.users.isKnown(input.author))) {
-      problems.push({ param: 'author', detail: 'rest_unknown_reference', args: { param: 'author', values: String(input.author) } });
-    }
-    const image = await collectingProblems(problems, () => this.media.checkImageInput(input.image, caller, 'image'));
-    if (problems.length > 0) throw new InvalidParamsError(problems);
-    return { input, texts, date, image, geo };
-  }
-
-  private async createChecked(checked: CheckedWrite, caller: Caller): Promise<Venue> {
-    const probe = this.duplicateProbe(checked);
-    const existing = await this.repo.findDuplicate(probe);
-    if (existing) {
-      if (!Policy.mayEdit(caller, existing)) return existing;
-      const { venue: _name, ...rest } = checked.input;
-      void _name;
-      const { name: _n, ...texts } = checked.texts;
-      void _n;
-      return this.applyUpdate(existing, { ...checked, input: rest, texts }, caller);
-    }
-    const now = utcWallClock(this.clock.now());
-    const id = await this.ids.next('venue');
-    const t = checked.texts;
-    const dateUtc = checked.date?.utc ?? now;
-    const date = checked.date?.local ?? toZone(now, this.config.calendarTimezone);
-    const status = resolveWriteStatus(caller, checked.input.status, undefined, dateUtc > now) as RecordStatus;
-    const base = slugify(checked.input.slug ?? t.name ?? '') || String(id);
-    const slug = await firstFreeSlug(base, (s) => this.repo.slugTaken(s));
-    const image = checked.image ? await this.media.applyImagePlan(checked.image, caller) : { mediaId: null };
+  protected newRecord(shared: LinkedRecord, { input, texts: t, own: geo }: CheckedWrite<VenueWriteInput, CheckedGeo>): Venue {
     const country = t.country ?? '';
     const state = t.state ?? '';
     const province = t.province ?? '';
     const venue: Venue = {
-      id,
-      authorId: checked.input.author ?? caller.userId ?? 0,
-      status,
-      date,
-      dateUtc,
-      modifiedUtc: now,
-      slug,
-      name: t.name ?? '',
-      description: t.description ?? '',
-      excerpt: '',
+      ...shared,
       address: t.address ?? '',
       city: t.city ?? '',
       country,
@@ -336,66 +95,25 @@ export class VenuesService {
       phone: t.phone ?? '',
       website: t.website ?? '',
       stateprovince: t.stateprovince ?? computeStateProvince(country, state, province),
-      imageId: image.mediaId,
-      showMap: checked.input.show_map ?? true,
-      showMapLink: checked.input.show_map_link ?? true,
-      geoLat: checked.geo?.lat ?? null,
-      geoLng: checked.geo?.lng ?? null,
+      showMap: input.show_map ?? true,
+      showMapLink: input.show_map_link ?? true,
+      geoLat: geo?.lat ?? null,
+      geoLng: geo?.lng ?? null,
     };
+    // A point needs both coordinates.
     if (venue.geoLat === null || venue.geoLng === null) venue.geoLat = venue.geoLng = null;
-    await this.repo.save(venue);
     return venue;
   }
 
-  private async applyUpdate(current: Venue, checked: CheckedWrite, caller: Caller): Promise<Venue> {
-    const now = utcWallClock(this.clock.now());
-    const t = checked.texts;
-    const next: Venue = { ...current, modifiedUtc: now };
-    if (t.name !== undefined) next.name = t.name;
-    if (t.description !== undefined) next.description = t.description;
-    for (const field of VENUE_TEXT_FIELDS) if (t[field] !== undefined) next[field] = t[field]!;
-    if (t.website !== undefined) next.website = t.website;
+  protected applyOwnFields(next: Venue, { input, texts: t, own: geo }: CheckedWrite<VenueWriteInput, CheckedGeo>): void {
     if (t.stateprovince === undefined && (t.state !== undefined || t.province !== undefined || t.country !== undefined)) {
       next.stateprovince = computeStateProvince(next.country, next.state, next.province);
     }
-    if (checked.input.show_map !== undefined) next.showMap = checked.input.show_map;
-    if (checked.input.show_map_link !== undefined) next.showMapLink = checked.input.show_map_link;
-    if (checked.geo) {
-      if (checked.geo.lat !== undefined) next.geoLat = checked.geo.lat;
-      if (checked.geo.lng !== undefined) next.geoLng = checked.geo.lng;
+    if (input.show_map !== undefined) next.showMap = input.show_map;
+    if (input.show_map_link !== undefined) next.showMapLink = input.show_map_link;
+    if (geo) {
+      if (geo.lat !== undefined) next.geoLat = geo.lat;
+      if (geo.lng !== undefined) next.geoLng = geo.lng;
     }
-    if (checked.date) {
-      next.dateUtc = checked.date.utc;
-      next.date = checked.date.local;
-    }
-    if (checked.input.author !== undefined) next.authorId = checked.input.author;
-    if (checked.input.status === 'trash' && !Policy.mayDelete(caller, current)) throw forbidden();
-    next.status = resolveWriteStatus(caller, checked.input.status, current.status, next.dateUtc > now) as RecordStatus;
-    if (checked.input.slug !== undefined) {
-      const base = slugify(checked.input.slug) || String(current.id);
-      if (base !== current.slug) next.slug = await firstFreeSlug(base, (s) => this.repo.slugTaken(s, current.id));
-    }
-    if (checked.image) next.imageId = (await this.media.applyImagePlan(checked.image, caller)).mediaId;
-    await this.repo.save(next);
-    if (next.status === 'trash' && current.status !== 'trash') await this.repo.unlinkFromAllEvents(current.id);
-    return next;
   }
-
-  private duplicateProbe(checked: CheckedWrite): VenueDuplicateProbe {
-    const t = checked.texts;
-    const probe: VenueDuplicateProbe = { name: t.name ?? '' };
-    for (const key of ['description', 'address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'] as const) {
-      if (t[key]) probe[key] = t[key];
-    }
-    return probe;
-  }
-}
-
-/** Step 7 of CONTRACT §4.4 (after existence on updates): naming another author needs editor or above. */
-function assertMaySetAuthor(input: { author?: number }, caller: Caller): void {
-  if (input.author !== undefined && input.author !== caller.userId && !Policy.maySetOtherAuthor(caller)) throw forbidden();
-}
-
-function couldNotCreate(problems: InvalidParamsError['problems']): DomainError {
-  return new InvalidParamsError(problems, 'could-not-create-venue');
 }

@@ -26,6 +26,13 @@ export function validateInput<T extends object>(dto: new () => T, raw: Record<st
   return value;
 }
 
+/** Only the parameters the client sent, by name (partial updates and inline objects leave the others alone). */
+export function sentValues(input: Validated<object>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of input.sent) out[name] = (input as Record<string, unknown>)[name];
+  return out;
+}
+
 /** What `readLeniently` returns: the valid parameters, typed, and the problems of the others (left out). */
 export type Lenient<T> = Validated<T> & { readonly invalid: readonly ParamProblem[] };
 

@@ -1,0 +1,385 @@
+import { UserDirectory } from '../../../shared/auth/user-directory';
+import { atLeast, Caller } from '../../../shared/domain/caller';
+import { Clock } from '../../../shared/domain/clock';
+import {
+  collectingProblems,
+  DomainError,
+  forbidden,
+  gone,
+  invalidParam,
+  InvalidParamsError,
+  MissingParamsError,
+  notFound,
+  ParamProblem,
+} from '../../../shared/domain/errors';
+import type { Page, PageRequest } from '../../../shared/domain/page';
+import { listVisibility, Policy, readStatusFilter, RecordStatus, resolveWriteStatus } from '../../../shared/domain/policy';
+import { RecordIds } from '../../../shared/domain/record-ids';
+import { firstFreeSlug, slugify } from '../../../shared/domain/text';
+import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-cleaning';
+import { UnitOfWork } from '../../../shared/domain/unit-of-work';
+import { utcWallClock } from '../../../shared/domain/wall-clock';
+import { isHttpUrl } from '../../../shared/domain/web-values';
+import { parseDateInput, toZone } from '../../events/domain/date-input';
+import { ImagePlan, MediaService } from '../../media/application/media.service';
+import { LinkedRecord, searchFragments } from '../domain/linked-record';
+import { LinkedRecordRepository } from '../domain/linked-record.repository';
+
+/** The fields every venue or organizer write may send, after type validation (undefined = not sent, null = clear). */
+export interface LinkedRecordWriteInput {
+  author?: number;
+  date?: string | number;
+  date_utc?: string | number;
+  status?: string;
+  slug?: string;
+  description?: string | null;
+  website?: string | null;
+  image?: unknown;
+}
+
+export interface LinkedRecordListInput {
+  page: PageRequest;
+  search?: string;
+  event?: number;
+  has_events?: boolean;
+  only_with_upcoming?: boolean;
+  status?: string[];
+}
+
+/** A checked write: everything resolved that can fail, before any write. */
+export interface CheckedWrite<Input, Own> {
+  input: Input;
+  /** Cleaned text values by record field: `name`, `description`, `website` and the aggregate's own. */
+  texts: Partial<Record<string, string>>;
+  date?: { local: string; utc: string; localSent: boolean; utcSent: boolean };
+  image?: ImagePlan;
+  /** What the aggregate's own check read (venue coordinates). */
+  own: Own;
+}
+
+/** A precondition (If-Match) evaluated on the current record; throws 412 when it does not hold. */
+export type Precondition<T> = (current: T) => Promise<void>;
+
+export type RecordTarget = { id?: number; slug?: string };
+
+/** What differs between venues and organizers in the shared life cycle, besides their own fields (see the hooks). */
+export interface LinkedRecordRules {
+  /** The kind of id the record gets (§1.6). */
+  kind: 'venue' | 'organizer';
+  /** The write parameter that carries the name. */
+  nameParam: string;
+  /** Plain-text fields a client may write, besides the name and description. */
+  textFields: readonly string[];
+  /** Fields compared to find a duplicate to reuse on create (§10.4), besides the name; only those sent non-empty count. */
+  duplicateFields: readonly string[];
+  codes: { notFound: string; notAccessible: string; inTrash: string; couldNotCreate: string };
+}
+
+/** The collaborators of the life cycle (all of them used by it, none passed through for a subclass). */
+export interface LinkedRecordDeps {
+  media: MediaService;
+  uow: UnitOfWork;
+  ids: RecordIds;
+  users: UserDirectory;
+  clock: Clock;
+  /** The site timezone (`CALENDAR_TIMEZONE`). */
+  timezone: string;
+}
+
+const STATUS_WORDS = ['publish', 'future', 'draft', 'pending', 'private', 'trash'];
+
+/**
+ * The life cycle venues and organizers share (CONTRACT §9, §10): list, read by id or slug, create or reuse a duplicate
+ * (also inline inside an event write), partial update, trash (410 when already trashed) and permanent delete, each
+ * unlinking the record from events. A subclass names its rules and fills in its own fields through three hooks.
+ */
+export abstract class LinkedRecordService<T extends LinkedRecord, Input extends LinkedRecordWriteInput, Probe, Own = undefined> {
+  private lastPromotion = -Infinity;
+
+  protected constructor(
+    private readonly rules: LinkedRecordRules,
+    private readonly repo: LinkedRecordRepository<T, Probe>,
+    private readonly deps: LinkedRecordDeps,
+  ) {}
+
+  /** The aggregate's own value checks; runs after the name, texts and website and before the date (parameter order). */
+  protected abstract checkOwnFields(input: Input, texts: Partial<Record<string, string>>, problems: ParamProblem[]): Own;
+  /** A new record: the shared fields, completed with the aggregate's own from the checked write. */
+  protected abstract newRecord(shared: LinkedRecord, checked: CheckedWrite<Input, Own>): T;
+  /** An update of the aggregate's own fields that are not plain texts (texts are already copied onto `next`). */
+  protected abstract applyOwnFields(next: T, checked: CheckedWrite<Input, Own>): void;
+
+  // ---------------------------------------------------------------- reads
+
+  /** §3.5: due `future` records become `publish`; run at most every 30 s, before reads, so none is shown late. */
+  private async publishDue(): Promise<void> {
+    const now = this.deps.clock.now();
+    if (now.getTime() - this.lastPromotion < 30_000) return;
+    this.lastPromotion = now.getTime();
+    await this.deps.uow.run(() => this.repo.publishDue(utcWallClock(now)));
+  }
+
+  async list(input: LinkedRecordListInput, caller: Caller): Promise<Page<T>> {
+    const requested = input.status !== undefined ? readStatusFilter(input.status, caller) : undefined;
+    if (input.event !== undefined && !(await this.repo.eventExists(input.event))) {
+      throw invalidParam('event', 'rest_unknown_reference', { param: 'event', values: String(input.event) });
+    }
+    await this.publishDue();
+    const visibility = listVisibility(caller, requested);
+    return this.repo.findPage({
+      page: input.page,
+      fragments: input.search !== undefined ? searchFragments(input.search) : [],
+      eventId: input.event,
+      hasEvents: input.has_events,
+      upcomingAfterUtc: input.only_with_upcoming ? utcWallClock(this.deps.clock.now()) : undefined,
+      statuses: visibility.statuses,
+      restrictNonPublishToAuthor: visibility.restrictNonPublishToAuthor,
+      viewer: { userId: caller.userId, seesAll: atLeast(caller, 'editor') },
+    });
+  }
+
+  async getById(id: number, caller: Caller): Promise<T> {
+    await this.publishDue();
+    return this.visibleTo(caller, await this.findTarget({ id }));
+  }
+
+  async getBySlug(slug: string, caller: Caller): Promise<T> {
+    await this.publishDue();
+    return this.visibleTo(caller, await this.findTarget({ slug }));
+  }
+
+  /** Batched, any status (for embedding in events). */
+  async findByIds(ids: number[]): Promise<T[]> {
+    if (ids.length === 0) return [];
+    await this.publishDue();
+    return this.repo.findByIds([...new Set(ids)]);
+  }
+
+  /** event id → its records in link order, any status, in one query (embedding in event pages). */
+  async findForEvents(eventIds: number[]): Promise<Map<number, T[]>> {
+    if (eventIds.length === 0) return new Map();
+    await this.publishDue();
+    return this.repo.findForEvents([...new Set(eventIds)]);
+  }
+
+  // ---------------------------------------------------------------- writes
+
+  /**
+   * §10.2 / §10.4: create, or reuse the oldest matching record. `invalid`: parameters already refused for their type or
+   * format, named with the others (§4.3).
+   */
+  async create(input: Input, caller: Caller, invalid: readonly ParamProblem[] = []): Promise<T> {
+    const checked = await this.check(input, caller, true, invalid);
+    assertMaySetAuthor(input, caller);
+    return this.deps.uow.run(() => this.createChecked(checked, caller));
+  }
+
+  /**
+   * Reads only: the problems of an inline record (`input` validated with the aggregate's DTO) except its missing name,
+   * as a plain `InvalidParamsError` — the event write checks every inline object before anything is written (§4.4, §9.1).
+   */
+  async checkInline(input: Input, caller: Caller): Promise<void> {
+    await this.check(input, caller, false);
+  }
+
+  /**
+   * Inline creation inside an event write (§9.5): call inside the event's `uow.run`. `input` must already be validated
+   * with the aggregate's DTO; problems in references become 400 `could-not-create-<kind>` with `data.details`.
+   */
+  async createOrReuseInline(input: Input, caller: Caller): Promise<T> {
+    let checked: CheckedWrite<Input, Own>;
+    try {
+      checked = await this.check(input, caller, true);
+    } catch (e) {
+      if (e instanceof InvalidParamsError) throw new InvalidParamsError(e.problems, this.rules.codes.couldNotCreate);
+      throw e;
+    }
+    assertMaySetAuthor(input, caller);
+    return this.deps.uow.run(() => this.createChecked(checked, caller));
+  }
+
+  async update(
+    target: RecordTarget,
+    input: Input,
+    caller: Caller,
+    precondition?: Precondition<T>,
+    invalid: readonly ParamProblem[] = [],
+  ): Promise<T> {
+    const checked = await this.check(input, caller, false, invalid);
+    return this.deps.uow.run(async () => {
+      const current = await this.findTarget(target);
+      if (!Policy.mayEdit(caller, current)) throw forbidden();
+      assertMaySetAuthor(input, caller);
+      if (precondition) await precondition(current);
+      return this.applyUpdate(current, checked, caller);
+    });
+  }
+
+  /** §9.10: trash (410 when already trashed) or, with force, delete permanently. Returns the record. */
+  async delete(target: RecordTarget, force: boolean, caller: Caller, precondition?: Precondition<T>): Promise<T> {
+    return this.deps.uow.run(async () => {
+      const current = await this.findTarget(target);
+      if (!Policy.mayDelete(caller, current)) throw forbidden();
+      if (precondition) await precondition(current);
+      if (force) {
+        await this.repo.unlinkFromAllEvents(current.id);
+        await this.repo.remove(current.id);
+        return current;
+      }
+      if (current.status === 'trash') throw gone(this.rules.codes.inTrash);
+      const modifiedUtc = utcWallClock(this.deps.clock.now());
+      await this.repo.unlinkFromAllEvents(current.id);
+      await this.repo.trash(current.id, modifiedUtc);
+      return { ...current, status: 'trash', modifiedUtc };
+    });
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  private async findTarget(target: RecordTarget): Promise<T> {
+    const { notFound: code } = this.rules.codes;
+    if (target.slug !== undefined) {
+      const record = await this.repo.findBySlug(target.slug);
+      if (!record) throw notFound(code, { variant: 'slug', slug: target.slug });
+      return record;
+    }
+    const id = target.id ?? 0;
+    const record = id > 0 ? await this.repo.findById(id) : null;
+    if (!record) throw notFound(code, { variant: 'id', id });
+    return record;
+  }
+
+  private visibleTo(caller: Caller, record: T): T {
+    if (!Policy.maySee(caller, record)) throw new DomainError('forbidden', this.rules.codes.notAccessible, { id: record.id });
+    return record;
+  }
+
+  /**
+   * Step 5 of §4.4: every value and reference check, no writes; one rest_invalid_param names all their problems
+   * together with `invalid`, the parameters already refused for their type or format (§4.3).
+   */
+  private async check(input: Input, caller: Caller, creating: boolean, invalid: readonly ParamProblem[] = []): Promise<CheckedWrite<Input, Own>> {
+    const { nameParam, textFields } = this.rules;
+    const sent = input as Record<string, unknown>;
+    const problems: ParamProblem[] = [...invalid];
+    const texts: Partial<Record<string, string>> = {};
+    if (sent[nameParam] !== undefined) {
+      texts.name = cleanPlainText(String(sent[nameParam] ?? ''));
+      if (texts.name === '') problems.push({ param: nameParam, detail: 'rest_empty_value', args: { param: nameParam } });
+    } else if (creating && !invalid.some((p) => p.param === nameParam)) {
+      throw new MissingParamsError([nameParam]);
+    }
+    if (input.description !== undefined) texts.description = cleanRichText(input.description ?? '');
+    for (const field of textFields) {
+      const value = sent[field] as string | null | undefined;
+      if (value !== undefined) texts[field] = cleanPlainText(value ?? '');
+    }
+    if (input.website !== undefined) {
+      const url = (input.website ?? '').trim();
+      if (url !== '' && !isHttpUrl(url)) problems.push({ param: 'website', detail: 'rest_invalid_format', args: { param: 'website', kind: 'URL' } });
+      texts.website = url;
+    }
+    const own = this.checkOwnFields(input, texts, problems);
+    const date = this.checkDate(input, problems);
+    if (input.status !== undefined && !STATUS_WORDS.includes(input.status)) {
+      problems.push({ param: 'status', detail: 'rest_not_in_enum', args: { param: 'status', values: STATUS_WORDS.join(', ') } });
+    }
+    if (input.author !== undefined && !(await this.deps.users.isKnown(input.author))) {
+      problems.push({ param: 'author', detail: 'rest_unknown_reference', args: { param: 'author', values: String(input.author) } });
+    }
+    const image = await collectingProblems(problems, () => this.deps.media.checkImageInput(input.image, caller, 'image'));
+    if (problems.length > 0) throw new InvalidParamsError(problems);
+    return { input, texts, date, image, own };
+  }
+
+  /** `date` (site timezone) and `date_utc`: either one gives the other (§8.2.2). */
+  private checkDate(input: Input, problems: ParamProblem[]): CheckedWrite<Input, Own>['date'] {
+    if (input.date === undefined && input.date_utc === undefined) return undefined;
+    const now = this.deps.clock.now();
+    const zone = this.deps.timezone;
+    const local = input.date !== undefined ? parseDateInput(input.date, zone, now) : null;
+    const utc = input.date_utc !== undefined ? parseDateInput(input.date_utc, 'UTC', now) : null;
+    if (input.date !== undefined && !local) problems.push({ param: 'date', detail: 'rest_invalid_date', args: { param: 'date' } });
+    if (input.date_utc !== undefined && !utc) problems.push({ param: 'date_utc', detail: 'rest_invalid_date', args: { param: 'date_utc' } });
+    if ((input.date !== undefined && !local) || (input.date_utc !== undefined && !utc)) return undefined;
+    const utcValue = utc ? utc.wallClock : local!.utc;
+    const localValue = local ? local.wallClock : toZone(utcValue, zone);
+    return { local: localValue, utc: utcValue, localSent: !!local, utcSent: !!utc };
+  }
+
+  private async createChecked(checked: CheckedWrite<Input, Own>, caller: Caller): Promise<T> {
+    const existing = await this.repo.findDuplicate(this.duplicateProbe(checked.texts));
+    if (existing) {
+      if (!Policy.mayEdit(caller, existing)) return existing;
+      // Reusing a record updates it with what was sent, except its name (which matched already).
+      const input: Input = { ...checked.input };
+      delete (input as Record<string, unknown>)[this.rules.nameParam];
+      const { name: _n, ...texts } = checked.texts;
+      void _n;
+      return this.applyUpdate(existing, { ...checked, input, texts }, caller);
+    }
+    const { media, ids, clock, timezone } = this.deps;
+    const now = utcWallClock(clock.now());
+    const id = await ids.next(this.rules.kind);
+    const t = checked.texts;
+    const dateUtc = checked.date?.utc ?? now;
+    const date = checked.date?.local ?? toZone(now, timezone);
+    const status = resolveWriteStatus(caller, checked.input.status, undefined, dateUtc > now) as RecordStatus;
+    const base = slugify(checked.input.slug ?? t.name ?? '') || String(id);
+    const slug = await firstFreeSlug(base, (s) => this.repo.slugTaken(s));
+    const image = checked.image ? await media.applyImagePlan(checked.image, caller) : { mediaId: null };
+    const record = this.newRecord(
+      {
+        id,
+        authorId: checked.input.author ?? caller.userId ?? 0,
+        status,
+        date,
+        dateUtc,
+        modifiedUtc: now,
+        slug,
+        name: t.name ?? '',
+        description: t.description ?? '',
+        excerpt: '',
+        imageId: image.mediaId,
+      },
+      checked,
+    );
+    await this.repo.save(record);
+    return record;
+  }
+
+  private async applyUpdate(current: T, checked: CheckedWrite<Input, Own>, caller: Caller): Promise<T> {
+    const now = utcWallClock(this.deps.clock.now());
+    const next: T = { ...current, modifiedUtc: now };
+    // Every key of `texts` is a text field of the record (name, description, website, the aggregate's own).
+    for (const [field, value] of Object.entries(checked.texts)) if (value !== undefined) (next as Record<string, unknown>)[field] = value;
+    this.applyOwnFields(next, checked);
+    if (checked.date) {
+      next.dateUtc = checked.date.utc;
+      next.date = checked.date.local;
+    }
+    if (checked.input.author !== undefined) next.authorId = checked.input.author;
+    if (checked.input.status === 'trash' && !Policy.mayDelete(caller, current)) throw forbidden();
+    next.status = resolveWriteStatus(caller, checked.input.status, current.status, next.dateUtc > now) as RecordStatus;
+    if (checked.input.slug !== undefined) {
+      const base = slugify(checked.input.slug) || String(current.id);
+      if (base !== current.slug) next.slug = await firstFreeSlug(base, (s) => this.repo.slugTaken(s, current.id));
+    }
+    if (checked.image) next.imageId = (await this.deps.media.applyImagePlan(checked.image, caller)).mediaId;
+    await this.repo.save(next);
+    if (next.status === 'trash' && current.status !== 'trash') await this.repo.unlinkFromAllEvents(current.id);
+    return next;
+  }
+
+  /** §10.4: the name and the compared fields that were sent non-empty. */
+  private duplicateProbe(texts: Partial<Record<string, string>>): Probe {
+    const probe: Record<string, string> = { name: texts.name ?? '' };
+    for (const field of this.rules.duplicateFields) if (texts[field]) probe[field] = texts[field];
+    return probe as Probe;
+  }
+}
+
+/** Step 7 of CONTRACT §4.4 (after existence on updates): naming another author needs editor or above. */
+function assertMaySetAuthor(input: { author?: number }, caller: Caller): void {
+  if (input.author !== undefined && input.author !== caller.userId && !Policy.maySetOtherAuthor(caller)) throw forbidden();
+}

@@ -1,0 +1,53 @@
+import type { Request, Response } from 'express';
+import type { AppConfig } from '../../../config/app-config';
+import { ifMatchPrecondition, sendWithEtag, sendWritten } from '../../../shared/http/etag';
+import { toZone } from '../../events/domain/date-input';
+import { MediaService } from '../../media/application/media.service';
+import type { Precondition } from '../application/linked-record.service';
+import type { LinkedRecord } from '../domain/linked-record';
+import type { PresentContext, RecordPresenter } from './record-presentation';
+
+/**
+ * The answers of the venue and organizer routes, built with the aggregate's presenter: every ETag is that of the
+ * single GET body (with json_ld, §9.11), whatever route computes it.
+ */
+export class LinkedRecordResponses<T extends LinkedRecord> {
+  constructor(
+    private readonly present: RecordPresenter<T>,
+    private readonly media: MediaService,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** A list page's records, without json_ld. */
+  async listed(records: T[]): Promise<Record<string, unknown>[]> {
+    const ctx = await this.context(records);
+    return records.map((record) => this.present(record, ctx, { withJsonLd: false }));
+  }
+
+  /** A single GET: the full body with its ETag, or a bare 304 when `If-None-Match` matches. */
+  async single(record: T, req: Request, res: Response) {
+    return sendWithEtag(res, this.present(record, await this.context([record]), { withJsonLd: true }), req.header('if-none-match'));
+  }
+
+  /** A create or update: the body without json_ld, with the ETag a GET of the record would show. */
+  async written(record: T, res: Response) {
+    const ctx = await this.context([record]);
+    return sendWritten(res, this.present(record, ctx, { withJsonLd: false }), this.present(record, ctx, { withJsonLd: true }));
+  }
+
+  /** A trash or delete: the record as it was left, without json_ld and without ETag. */
+  async removed(record: T) {
+    return this.present(record, await this.context([record]), { withJsonLd: false });
+  }
+
+  /** If-Match → a check of the current record's tag (computed as a single GET would show it). */
+  precondition(req: Request): Precondition<T> | undefined {
+    return ifMatchPrecondition(req.header('if-match'), async (current: T) => this.present(current, await this.context([current]), { withJsonLd: true }));
+  }
+
+  private async context(records: T[]): Promise<PresentContext> {
+    const images = await this.media.findByIds(records.map((r) => r.imageId).filter((id): id is number => id !== null));
+    const zone = this.config.calendarTimezone;
+    return { publicUrl: this.config.publicUrl, toSite: (utc) => toZone(utc, zone), images };
+  }
+}
