@@ -1,4 +1,5 @@
-import { checkIfMatch, etagOf, ifMatchHits, ifNoneMatchHits } from './etag';
+import type { Response } from 'express';
+import { checkIfMatch, etagOf, ifMatchCheck, ifMatchHits, ifMatchPrecondition, ifNoneMatchHits, sendWithEtag, sendWritten } from './etag';
 
 describe('ETags and conditional headers (CONTRACT §9.11, RFC 9110 §13.1)', () => {
   const tag = etagOf({ a: 1 });
@@ -30,5 +31,26 @@ describe('ETags and conditional headers (CONTRACT §9.11, RFC 9110 §13.1)', () 
     expect(ifNoneMatchHits(`W/"x", W/${tag}`, tag)).toBe(true);
     expect(ifNoneMatchHits('*', tag)).toBe(true);
     expect(ifNoneMatchHits('"x"', tag)).toBe(false);
+  });
+
+  it('answers reads and writes with the ETag of the single GET body', () => {
+    const headers: Record<string, string> = {};
+    let status = 200;
+    const res = { setHeader: (k: string, v: string) => (headers[k] = v), status: (s: number) => (status = s) } as unknown as Response;
+    expect(sendWritten(res, { a: 1 }, { a: 1, json_ld: {} })).toEqual({ a: 1 });
+    expect(headers.ETag).toBe(etagOf({ a: 1, json_ld: {} }));
+    expect(sendWritten(res, { a: 1 })).toEqual({ a: 1 });
+    expect(headers.ETag).toBe(tag);
+    expect(sendWithEtag(res, { a: 1 }, `W/${tag}`)).toBeUndefined();
+    expect(status).toBe(304);
+  });
+
+  it('turns If-Match into a precondition on the current state, none without the header', async () => {
+    expect(ifMatchPrecondition(undefined, async () => ({ a: 1 }))).toBeUndefined();
+    expect(ifMatchCheck(undefined, () => ({ a: 1 }))).toBeUndefined();
+    await expect(ifMatchPrecondition(tag, async (c: { a: number }) => c)!({ a: 1 })).resolves.toBeUndefined();
+    await expect(ifMatchPrecondition(tag, async (c: { a: number }) => c)!({ a: 2 })).rejects.toThrow('rest_precondition_failed');
+    expect(() => ifMatchCheck(tag, (c: { a: number }) => c)!({ a: 1 })).not.toThrow();
+    expect(() => ifMatchCheck(`W/${tag}`, (c: { a: number }) => c)!({ a: 1 })).toThrow('rest_precondition_failed');
   });
 });

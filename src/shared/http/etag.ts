@@ -68,3 +68,9 @@ export function ifMatchPrecondition<T>(header: string | undefined, tagged: (curr
   if (header === undefined) return undefined;
   return async (current: T) => checkIfMatch(header, etagOf(await tagged(current)));
 }
+
+/** `ifMatchPrecondition` for services that run their precondition synchronously (the term services). */
+export function ifMatchCheck<T>(header: string | undefined, tagged: (current: T) => unknown): ((current: T) => void) | undefined {
+  if (header === undefined) return undefined;
+  return (current: T) => checkIfMatch(header, etagOf(tagged(current)));
+}

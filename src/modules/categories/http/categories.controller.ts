@@ -8,7 +8,7 @@ import { listLinks, pageRequest, sentLinkParams, setListHeaders, totalPages } fr
 import { Input, Validated } from '../../../shared/http/params/input';
 import { RecordIdPipe } from '../../../shared/http/path-params';
 import { ApiBase } from '../../../shared/http/request-context.decorators';
-import { checkIfMatch, etagOf, sendWithEtag } from '../../../shared/http/etag';
+import { ifMatchCheck, sendWithEtag, sendWritten } from '../../../shared/http/etag';
 import { presentStandaloneCategory } from '../../terms/http/term.presenter';
 import { CategoriesService, CategoryInput, CategoryView } from '../application/categories.service';
 import { CreateCategoryParams, ListCategoriesParams, UpdateCategoryParams } from './dto/category.params';
@@ -24,6 +24,11 @@ export class CategoriesController {
 
   private present(view: CategoryView, api: string) {
     return presentStandaloneCategory(view.term, api, this.config.publicUrl, view.ancestorSlugs);
+  }
+
+  /** If-Match → a check of the current category's ETag (that of its single GET body). */
+  private ifMatch(header: string | undefined, api: string) {
+    return ifMatchCheck(header, (current: CategoryView) => this.present(current, api));
   }
 
   @Get()
@@ -61,10 +66,8 @@ export class CategoriesController {
     @Res({ passthrough: true }) res: Response,
   ) {
     const view = await this.categories.create(changes(input) as CategoryInput & { name: string });
-    const body = this.present(view, api);
     res.setHeader('Location', `${api}/categories/${view.term.id}`);
-    res.setHeader('ETag', etagOf(body));
-    return body;
+    return sendWritten(res, this.present(view, api));
   }
 
   @Get(':id')
@@ -122,12 +125,8 @@ export class CategoriesController {
     ifMatch: string | undefined,
     res: Response,
   ) {
-    const view = await this.categories.update(id, changes(input), (current) =>
-      checkIfMatch(ifMatch, etagOf(this.present(current, api))),
-    );
-    const body = this.present(view, api);
-    res.setHeader('ETag', etagOf(body));
-    return body;
+    const view = await this.categories.update(id, changes(input), this.ifMatch(ifMatch, api));
+    return sendWritten(res, this.present(view, api));
   }
 
   @Delete(':id')
@@ -137,7 +136,7 @@ export class CategoriesController {
     @ApiBase() api: string,
     @Headers('if-match') ifMatch: string | undefined,
   ) {
-    const view = await this.categories.delete(id, (current) => checkIfMatch(ifMatch, etagOf(this.present(current, api))));
+    const view = await this.categories.delete(id, this.ifMatch(ifMatch, api));
     return this.present(view, api);
   }
 }

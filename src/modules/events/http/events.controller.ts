@@ -5,7 +5,7 @@ import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
 import type { Caller } from '../../../shared/domain/caller';
 import { Requires } from '../../../shared/http/auth.guard';
-import { inDeclaredOrder, Input, Lenient, LenientInput, Validated } from '../../../shared/http/params/input';
+import { inDeclaredOrder, Input, Lenient, LenientInput, sentValues, Validated } from '../../../shared/http/params/input';
 import {
   assertPageExists,
   LinkParam,
@@ -17,7 +17,7 @@ import {
 } from '../../../shared/http/list-response';
 import { RecordIdPipe, SlugPipe } from '../../../shared/http/path-params';
 import { ApiBase, CurrentCaller } from '../../../shared/http/request-context.decorators';
-import { checkIfMatch, etagOf, ifNoneMatchHits } from '../../../shared/http/etag';
+import { ifMatchPrecondition, sendWithEtag, sendWritten } from '../../../shared/http/etag';
 import { EventTarget, EventWithLinks, EventWriteInput, EventsService } from '../application/events.service';
 import { EventPresenter } from './event.presenter';
 import { CreateEventParams, DeleteEventParams, ReadEventParams, UpdateEventParams } from './dto/event-write.params';
@@ -201,19 +201,11 @@ export class EventsController {
 
   private async read(target: EventTarget, input: Validated<ReadEventParams>, caller: Caller, api: string, req: Request, res: Response) {
     const found = await this.events.get(target, caller, input.password);
-    const body = await this.presenter.one(found.event, found.links, api, true);
-    const tag = etagOf(body);
-    res.setHeader('ETag', tag);
-    if (ifNoneMatchHits(req.header('if-none-match'), tag)) {
-      res.status(304);
-      return undefined;
-    }
-    return body;
+    return sendWithEtag(res, await this.presenter.one(found.event, found.links, api, true), req.header('if-none-match'));
   }
 
   private async update(target: EventTarget, input: Lenient<UpdateEventParams>, caller: Caller, api: string, req: Request, res: Response) {
-    const ifMatch = req.header('if-match');
-    const precondition = ifMatch === undefined ? undefined : this.precondition(ifMatch, api);
+    const precondition = this.precondition(req, api);
     const updated = await inDeclaredOrder(UpdateEventParams, () =>
       this.events.update(target, writeInput(input), caller, precondition, input.invalid),
     );
@@ -221,30 +213,22 @@ export class EventsController {
   }
 
   private async remove(target: EventTarget, input: Validated<DeleteEventParams>, caller: Caller, api: string, req: Request) {
-    const ifMatch = req.header('if-match');
-    const precondition = ifMatch === undefined ? undefined : this.precondition(ifMatch, api);
+    const precondition = this.precondition(req, api);
     const done = await this.events.delete(target, input.force === true, caller, precondition);
     return this.presenter.one(done.event, done.links, api, false);
   }
 
-  private precondition(ifMatch: string, api: string) {
-    return async (current: EventWithLinks) => {
-      const body = await this.presenter.one(current.event, current.links, api, true);
-      checkIfMatch(ifMatch, etagOf(body));
-    };
+  /** If-Match → a check of the current event's tag (computed as a single GET would show it). */
+  private precondition(req: Request, api: string) {
+    return ifMatchPrecondition(req.header('if-match'), (current: EventWithLinks) => this.presenter.one(current.event, current.links, api, true));
   }
 
   /** The event without json_ld, with the ETag of the single GET body. */
   private async writeResponse(result: EventWithLinks, api: string, res: Response) {
     const [full, body] = await this.presenter.both(result.event, result.links, api);
-    res.setHeader('ETag', etagOf(full));
-    return body;
+    return sendWritten(res, body, full);
   }
 }
 
 /** Only the names the client sent (partial updates). */
-function writeInput(input: Validated<object>): EventWriteInput {
-  const out: Record<string, unknown> = {};
-  for (const name of input.sent) out[name] = (input as Record<string, unknown>)[name];
-  return out as EventWriteInput;
-}
+const writeInput = (input: Validated<object>) => sentValues(input) as EventWriteInput;
