@@ -1,5 +1,6 @@
 import { emailProblem, websiteProblem } from '../../../../shared/domain/web-values';
-import { declaredParams, Param } from '../../../../shared/http/params/param.decorator';
+import { Param } from '../../../../shared/http/params/param.decorator';
+import { DeleteParams, withNameRequired } from '../../../records/http/record-params';
 import { statusProblem } from '../../../../shared/http/params/param-rules';
 
 /**
@@ -41,14 +42,7 @@ export class OrganizerWriteParams {
   image?: unknown;
 }
 
-export class DeleteParams {
-  @Param({ kind: 'boolean', description: 'Delete permanently instead of moving to the trash' })
-  force?: boolean;
-}
+export { DeleteParams };
 
-/** Create: the same parameters with the name required (so a missing name answers rest_missing_callback_param first). */
-class OrganizerCreateParamsClass {}
-for (const { name, spec } of declaredParams(OrganizerWriteParams)) {
-  Param(name === 'organizer' ? { ...spec, required: true } : spec)(OrganizerCreateParamsClass.prototype, name);
-}
-export const OrganizerCreateParams = OrganizerCreateParamsClass as unknown as new () => OrganizerWriteParams;
+/** Create: the same parameters with the name required. */
+export const OrganizerCreateParams = withNameRequired(OrganizerWriteParams, 'organizer', 'OrganizerCreateParams');

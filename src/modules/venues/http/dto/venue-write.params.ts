@@ -1,5 +1,6 @@
 import { websiteProblem } from '../../../../shared/domain/web-values';
-import { declaredParams, Param } from '../../../../shared/http/params/param.decorator';
+import { Param } from '../../../../shared/http/params/param.decorator';
+import { DeleteParams, withNameRequired } from '../../../records/http/record-params';
 import { statusProblem } from '../../../../shared/http/params/param-rules';
 import { coordinateProblem } from '../../domain/venue';
 
@@ -75,14 +76,7 @@ export class VenueWriteParams {
   geo_lng?: number | string | null;
 }
 
-export class DeleteParams {
-  @Param({ kind: 'boolean', description: 'Delete permanently instead of moving to the trash' })
-  force?: boolean;
-}
+export { DeleteParams };
 
-/** Create: the same parameters with the name required (so a missing name answers rest_missing_callback_param first). */
-class VenueCreateParamsClass {}
-for (const { name, spec } of declaredParams(VenueWriteParams)) {
-  Param(name === 'venue' ? { ...spec, required: true } : spec)(VenueCreateParamsClass.prototype, name);
-}
-export const VenueCreateParams = VenueCreateParamsClass as unknown as new () => VenueWriteParams;
+/** Create: the same parameters with the name required. */
+export const VenueCreateParams = withNameRequired(VenueWriteParams, 'venue', 'VenueCreateParams');
