@@ -5,7 +5,7 @@ import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
 import { Caller } from '../../../shared/domain/caller';
 import { Requires } from '../../../shared/http/auth.guard';
-import { assertPageExists, listLinks, pageRequest, sentLinkParams, setListHeaders, totalPages } from '../../../shared/http/list-response';
+import { pageRequest, sentLinkParams } from '../../../shared/http/list-response';
 import { inDeclaredOrder, Input, Lenient, LenientInput, sentValues, Validated } from '../../../shared/http/params/input';
 import { RecordIdPipe, SlugPipe } from '../../../shared/http/path-params';
 import { ApiBase, CurrentCaller } from '../../../shared/http/request-context.decorators';
@@ -28,7 +28,7 @@ export class OrganizersController {
     media: MediaService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.responses = new LinkedRecordResponses(presentOrganizer, media, config);
+    this.responses = new LinkedRecordResponses('organizer', presentOrganizer, media, config);
   }
 
   @Get()
@@ -40,11 +40,7 @@ export class OrganizersController {
   ) {
     const page = pageRequest(input, this.config.maxPerPage);
     const result = await this.organizers.list({ ...input, page }, caller);
-    assertPageExists('organizer', page, result.items.length);
-    const pages = totalPages(result.total, page.perPage);
-    setListHeaders(res, result.total, pages);
-    const links = listLinks(`${api}/organizers/`, page, pages, sentLinkParams(ListOrganizersParams, input));
-    return { organizers: await this.responses.listed(result.items), ...links, total: result.total, total_pages: pages };
+    return this.responses.page(result, page, sentLinkParams(ListOrganizersParams, input), api, res);
   }
 
   @Get('by-slug/:slug')

@@ -1,6 +1,8 @@
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../../../config/app-config';
+import type { Page, PageRequest } from '../../../shared/domain/page';
 import { ifMatchPrecondition, sendWithEtag, sendWritten } from '../../../shared/http/etag';
+import { assertPageExists, LinkParam, listLinks, setListHeaders, totalPages } from '../../../shared/http/list-response';
 import { toZone } from '../../events/domain/date-input';
 import { MediaService } from '../../media/application/media.service';
 import type { Precondition } from '../application/linked-record.service';
@@ -13,15 +15,25 @@ import type { PresentContext, RecordPresenter } from './record-presentation';
  */
 export class LinkedRecordResponses<T extends LinkedRecord> {
   constructor(
+    /** Names the list's key and address (`venues`) and its past-the-end error. */
+    private readonly kind: 'venue' | 'organizer',
     private readonly present: RecordPresenter<T>,
     private readonly media: MediaService,
     private readonly config: AppConfig,
   ) {}
 
-  /** A list page's records, without json_ld. */
-  async listed(records: T[]): Promise<Record<string, unknown>[]> {
-    const ctx = await this.context(records);
-    return records.map((record) => this.present(record, ctx, { withJsonLd: false }));
+  /**
+   * A list answer (§10.6): 400 past the last page, the X-TEC-* headers, links that keep the sent filters (`linkParams`),
+   * and the records without json_ld.
+   */
+  async page(result: Page<T>, page: PageRequest, linkParams: LinkParam[], api: string, res: Response) {
+    assertPageExists(this.kind, page, result.items.length);
+    const pages = totalPages(result.total, page.perPage);
+    setListHeaders(res, result.total, pages);
+    const ctx = await this.context(result.items);
+    const links = listLinks(`${api}/${this.kind}s/`, page, pages, linkParams);
+    const items = result.items.map((record) => this.present(record, ctx, { withJsonLd: false }));
+    return { [`${this.kind}s`]: items, ...links, total: result.total, total_pages: pages };
   }
 
   /** A single GET: the full body with its ETag, or a bare 304 when `If-None-Match` matches. */

@@ -5,7 +5,7 @@ import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
 import { Caller } from '../../../shared/domain/caller';
 import { Requires } from '../../../shared/http/auth.guard';
-import { assertPageExists, listLinks, pageRequest, sentLinkParams, setListHeaders, totalPages } from '../../../shared/http/list-response';
+import { pageRequest, sentLinkParams } from '../../../shared/http/list-response';
 import { inDeclaredOrder, Input, Lenient, LenientInput, sentValues, Validated } from '../../../shared/http/params/input';
 import { RecordIdPipe, SlugPipe } from '../../../shared/http/path-params';
 import { ApiBase, CurrentCaller } from '../../../shared/http/request-context.decorators';
@@ -28,7 +28,7 @@ export class VenuesController {
     media: MediaService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.responses = new LinkedRecordResponses(presentVenue, media, config);
+    this.responses = new LinkedRecordResponses('venue', presentVenue, media, config);
   }
 
   @Get()
@@ -40,11 +40,7 @@ export class VenuesController {
   ) {
     const page = pageRequest(input, this.config.maxPerPage);
     const result = await this.venues.list({ ...input, page }, caller);
-    assertPageExists('venue', page, result.items.length);
-    const pages = totalPages(result.total, page.perPage);
-    setListHeaders(res, result.total, pages);
-    const links = listLinks(`${api}/venues/`, page, pages, sentLinkParams(ListVenuesParams, input));
-    return { venues: await this.responses.listed(result.items), ...links, total: result.total, total_pages: pages };
+    return this.responses.page(result, page, sentLinkParams(ListVenuesParams, input), api, res);
   }
 
   @Get('by-slug/:slug')
