@@ -71,3 +71,15 @@ export function Param(spec: ParamSpec): PropertyDecorator {
   } as never);
   return applyDecorators(record, swagger);
 }
+
+/**
+ * A DTO with the parameters of `dto`, in its order, where `names` are required: a create DTO made from its update DTO,
+ * so a missing required parameter answers rest_missing_callback_param first (§4.4). `className` is the name /doc gives
+ * its body schema.
+ */
+export function withRequired<T>(dto: new () => T, names: readonly string[], className: string): new () => T {
+  const out = class {};
+  Object.defineProperty(out, 'name', { value: className });
+  for (const { name, spec } of declaredParams(dto)) Param(names.includes(name) ? { ...spec, required: true } : spec)(out.prototype, name);
+  return out as unknown as new () => T;
+}

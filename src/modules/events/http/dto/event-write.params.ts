@@ -1,5 +1,5 @@
 import type { ParamProblem } from '../../../../shared/domain/errors';
-import { Param } from '../../../../shared/http/params/param.decorator';
+import { Param, withRequired } from '../../../../shared/http/params/param.decorator';
 import type { ParamSpec } from '../../../../shared/http/params/param-rules';
 import { dateForm, passwordForm, timezoneForm, websiteForm } from './event-param-checks';
 
@@ -48,39 +48,6 @@ export const S: Record<string, ParamSpec> = {
   post_parent: { kind: 'any', nullable: true, description: 'Parent event id; 0 clears.', check: parentCheck },
 };
 
-const req = (spec: ParamSpec): ParamSpec => ({ ...spec, required: true });
-
-/** POST /events (§9.1): title, start_date and end_date are required. */
-export class CreateEventParams {
-  @Param(req(S.title)) title?: string;
-  @Param(req(S.start_date)) start_date?: string;
-  @Param(req(S.end_date)) end_date?: string;
-  @Param(S.description) description?: string | null;
-  @Param(S.excerpt) excerpt?: string | null;
-  @Param(S.slug) slug?: string;
-  @Param(S.author) author?: number;
-  @Param(S.date) date?: string;
-  @Param(S.date_utc) date_utc?: string;
-  @Param(S.status) status?: string;
-  @Param(S.timezone) timezone?: string | null;
-  @Param(S.all_day) all_day?: boolean;
-  @Param(S.image) image?: unknown;
-  @Param(S.cost) cost?: unknown;
-  @Param(S.website) website?: string | null;
-  @Param(S.show_map) show_map?: boolean;
-  @Param(S.show_map_link) show_map_link?: boolean;
-  @Param(S.hide_from_listings) hide_from_listings?: boolean;
-  @Param(S.sticky) sticky?: boolean;
-  @Param(S.featured) featured?: boolean;
-  @Param(S.categories) categories?: string[] | null;
-  @Param(S.tags) tags?: string[] | null;
-  @Param(S.venue) venue?: unknown;
-  @Param(S.organizer) organizer?: unknown;
-  @Param(S.post_password) post_password?: string | null;
-  @Param(S.ticketed) ticketed?: boolean;
-  @Param(S.post_parent) post_parent?: unknown;
-}
-
 /** POST/PUT/PATCH /events/<id> and by slug: partial update, nothing required. */
 export class UpdateEventParams {
   @Param(S.title) title?: string;
@@ -111,6 +78,10 @@ export class UpdateEventParams {
   @Param(S.ticketed) ticketed?: boolean;
   @Param(S.post_parent) post_parent?: unknown;
 }
+
+/** POST /events (§9.1): the same parameters, with title, start_date and end_date required. */
+export const CreateEventParams = withRequired(UpdateEventParams, ['title', 'start_date', 'end_date'], 'CreateEventParams');
+export type CreateEventParams = UpdateEventParams;
 
 /** GET /events/<id> and by slug. */
 export class ReadEventParams {

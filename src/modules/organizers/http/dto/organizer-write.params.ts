@@ -1,6 +1,6 @@
 import { emailProblem, websiteProblem } from '../../../../shared/domain/web-values';
-import { Param } from '../../../../shared/http/params/param.decorator';
-import { DeleteParams, withNameRequired } from '../../../records/http/record-params';
+import { Param, withRequired } from '../../../../shared/http/params/param.decorator';
+import { DeleteParams } from '../../../records/http/record-params';
 import { statusProblem } from '../../../../shared/http/params/param-rules';
 
 /**
@@ -44,5 +44,5 @@ export class OrganizerWriteParams {
 
 export { DeleteParams };
 
-/** Create: the same parameters with the name required. */
-export const OrganizerCreateParams = withNameRequired(OrganizerWriteParams, 'organizer', 'OrganizerCreateParams');
+/** Create: the same parameters with the name required (so a missing name answers rest_missing_callback_param first). */
+export const OrganizerCreateParams = withRequired(OrganizerWriteParams, ['organizer'], 'OrganizerCreateParams');

@@ -1,6 +1,6 @@
 import { websiteProblem } from '../../../../shared/domain/web-values';
-import { Param } from '../../../../shared/http/params/param.decorator';
-import { DeleteParams, withNameRequired } from '../../../records/http/record-params';
+import { Param, withRequired } from '../../../../shared/http/params/param.decorator';
+import { DeleteParams } from '../../../records/http/record-params';
 import { statusProblem } from '../../../../shared/http/params/param-rules';
 import { coordinateProblem } from '../../domain/venue';
 
@@ -78,5 +78,5 @@ export class VenueWriteParams {
 
 export { DeleteParams };
 
-/** Create: the same parameters with the name required. */
-export const VenueCreateParams = withNameRequired(VenueWriteParams, 'venue', 'VenueCreateParams');
+/** Create: the same parameters with the name required (so a missing name answers rest_missing_callback_param first). */
+export const VenueCreateParams = withRequired(VenueWriteParams, ['venue'], 'VenueCreateParams');
