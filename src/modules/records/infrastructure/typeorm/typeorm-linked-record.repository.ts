@@ -6,20 +6,14 @@ import { offsetOf } from '../../../../shared/domain/page';
 import { escapeLike, fold } from '../../../../shared/domain/text';
 import type { LinkedRecord } from '../../domain/linked-record';
 import { LinkedRecordListCriteria, LinkedRecordRepository } from '../../domain/linked-record.repository';
+import { LinkedRecordColumns } from './linked-record-columns';
 
 /** The LIKE escape character, bound as a parameter: a literal `'\\'` means different things to SQLite and MySQL. */
 export const LIKE_ESCAPE = '\\';
 
-/** The columns the shared queries write: every record table has them. */
-interface LinkedRecordRow {
-  id: number;
-  status: string;
-  modifiedUtc: string;
-}
-
 // TypeORM's option types cannot be resolved for a generic entity; these two name the shapes the shared queries use.
 const whereId = <Row>(id: number | ReturnType<typeof In>) => ({ id }) as object as FindOptionsWhere<Row>;
-const changes = <Row>(values: Partial<LinkedRecordRow>) => values as object as QueryDeepPartialEntity<Row>;
+const changes = <Row>(values: Partial<LinkedRecordColumns>) => values as object as QueryDeepPartialEntity<Row>;
 
 /** Where one aggregate's records live: what differs between the venue and organizer tables. */
 export interface LinkedRecordTable<T, Row> {
@@ -37,7 +31,7 @@ export interface LinkedRecordTable<T, Row> {
  * filters; reads by id, ids, slug and event; trash, delete and unlink). Each subclass names its table and writes its
  * own duplicate query (§10.4), the one rule that differs.
  */
-export abstract class TypeOrmLinkedRecordRepository<T extends LinkedRecord, Row extends LinkedRecordRow, Probe> extends LinkedRecordRepository<T, Probe> {
+export abstract class TypeOrmLinkedRecordRepository<T extends LinkedRecord, Row extends LinkedRecordColumns, Probe> extends LinkedRecordRepository<T, Probe> {
   protected constructor(
     protected readonly dataSource: DataSource,
     private readonly table: LinkedRecordTable<T, Row>,

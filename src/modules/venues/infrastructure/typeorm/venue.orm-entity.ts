@@ -1,17 +1,8 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { LinkedRecordColumns } from '../../../records/infrastructure/typeorm/linked-record-columns';
 
 @Entity('venues')
-export class VenueOrmEntity {
-  @PrimaryColumn({ type: 'bigint' }) id: number;
-  @Column({ name: 'author_id', type: 'bigint' }) authorId: number;
-  @Column({ type: 'varchar', length: 16 }) status: string;
-  @Column({ type: 'varchar', length: 200 }) slug: string;
-  @Column({ name: 'date_local', type: 'varchar', length: 19 }) date: string;
-  @Column({ name: 'date_utc', type: 'varchar', length: 19 }) dateUtc: string;
-  @Column({ name: 'modified_utc', type: 'varchar', length: 19 }) modifiedUtc: string;
-  @Column({ type: 'text' }) name: string;
-  @Column({ type: 'text' }) description: string;
-  @Column({ type: 'text' }) excerpt: string;
+export class VenueOrmEntity extends LinkedRecordColumns {
   @Column({ type: 'text' }) address: string;
   @Column({ type: 'varchar', length: 255 }) city: string;
   @Column({ type: 'varchar', length: 255 }) country: string;
@@ -21,13 +12,10 @@ export class VenueOrmEntity {
   @Column({ type: 'varchar', length: 255 }) phone: string;
   @Column({ type: 'varchar', length: 2048 }) website: string;
   @Column({ type: 'varchar', length: 255 }) stateprovince: string;
-  @Column({ name: 'image_id', type: 'bigint', nullable: true }) imageId: number | null;
   @Column({ name: 'show_map', type: 'boolean' }) showMap: boolean;
   @Column({ name: 'show_map_link', type: 'boolean' }) showMapLink: boolean;
   @Column({ name: 'geo_lat', type: 'double', nullable: true }) geoLat: number | null;
   @Column({ name: 'geo_lng', type: 'double', nullable: true }) geoLng: number | null;
-  @Column({ name: 'name_key', type: 'text' }) nameKey: string;
-  @Column({ name: 'description_key', type: 'text' }) descriptionKey: string;
   @Column({ name: 'address_key', type: 'text' }) addressKey: string;
   @Column({ name: 'city_key', type: 'varchar', length: 255 }) cityKey: string;
   @Column({ name: 'province_key', type: 'varchar', length: 255 }) provinceKey: string;
