@@ -13,7 +13,10 @@ import { presentStandaloneCategory } from '../../terms/http/term.presenter';
 import { CategoriesService, CategoryInput, CategoryView } from '../application/categories.service';
 import { CreateCategoryParams, ListCategoriesParams, UpdateCategoryParams } from './dto/category.params';
 
-/** `/categories` routes (CONTRACT §5, §11): hierarchical terms. */
+/**
+ * `/categories` routes (CONTRACT §5, §11): hierarchical terms. The route table mirrors `/tags` but stays declared here:
+ * each handler names the category DTOs and permission.
+ */
 @ApiTags('categories')
 @Controller('categories')
 export class CategoriesController {

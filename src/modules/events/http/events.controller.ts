@@ -25,7 +25,11 @@ import { ListEventsParams } from './dto/list-events.params';
 
 const DATE_PARAMS = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'];
 
-/** Routes of CONTRACT §5 for events. Thin: validate (DTOs), call the service, present. */
+/**
+ * Routes of CONTRACT §5 for events. Thin: validate (DTOs), call the service, present. The by-id and by-slug handlers
+ * look alike on purpose: each route needs its own handler, since /doc names an operation after its handler and reads
+ * its path parameter from `@Param`; they all hand over to `read`, `update` and `remove`.
+ */
 @ApiTags('events')
 @Controller('events')
 export class EventsController {

@@ -18,6 +18,10 @@ import { presentOrganizer } from './organizer.presenter';
 import type { RecordTarget } from '../../records/application/linked-record.service';
 import { LinkedRecordResponses } from '../../records/http/linked-record-responses';
 
+/**
+ * Routes of CONTRACT §5 for organizers; the same route table as venues, declared here because each handler names the
+ * organizer DTOs and /doc names its operation after it. The answers come from `LinkedRecordResponses`.
+ */
 @ApiTags('organizers')
 @Controller('organizers')
 export class OrganizersController {

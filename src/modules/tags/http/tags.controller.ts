@@ -15,7 +15,10 @@ import { TagInput, TagsService } from '../application/tags.service';
 import { notHierarchical } from '../domain/tag-rules';
 import { CreateTagParams, ListTagsParams, UpdateTagParams } from './dto/tag.params';
 
-/** `/tags` routes (CONTRACT §5, §11): flat terms. */
+/**
+ * `/tags` routes (CONTRACT §5, §11): flat terms. The route table mirrors `/categories` but stays declared here: each
+ * handler names the tag DTOs and permission, and tags refuse `parent`.
+ */
 @ApiTags('tags')
 @Controller('tags')
 export class TagsController {

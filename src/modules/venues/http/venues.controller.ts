@@ -18,6 +18,10 @@ import { presentVenue } from './venue.presenter';
 import type { RecordTarget } from '../../records/application/linked-record.service';
 import { LinkedRecordResponses } from '../../records/http/linked-record-responses';
 
+/**
+ * Routes of CONTRACT §5 for venues; the same route table as organizers, declared here because each handler names the
+ * venue DTOs and /doc names its operation after it. The answers come from `LinkedRecordResponses`.
+ */
 @ApiTags('venues')
 @Controller('venues')
 export class VenuesController {

@@ -3,7 +3,10 @@ import { Param } from '../../../../shared/http/params/param.decorator';
 
 const TRUTHY = ['yes', 'y', 'on', 'enable', 'enabled'];
 
-/** `GET /organizers` parameters in the contract table's order (§10.6). */
+/**
+ * `GET /organizers` parameters in the contract table's order (§10.6). The same parameters as `ListVenuesParams`, kept
+ * apart because their descriptions (shown in the namespace index and /doc) name organizers.
+ */
 export class ListOrganizersParams extends PaginationParams {
   @Param({ kind: 'string', nonEmpty: true, description: 'Limit results to those matching a string' })
   search?: string;

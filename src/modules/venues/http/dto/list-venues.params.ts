@@ -3,7 +3,10 @@ import { Param } from '../../../../shared/http/params/param.decorator';
 
 const TRUTHY = ['yes', 'y', 'on', 'enable', 'enabled'];
 
-/** `GET /venues` parameters in the contract table's order (§10.6). */
+/**
+ * `GET /venues` parameters in the contract table's order (§10.6). The same parameters as `ListOrganizersParams`, kept
+ * apart because their descriptions (shown in the namespace index and /doc) name venues.
+ */
 export class ListVenuesParams extends PaginationParams {
   @Param({ kind: 'string', nonEmpty: true, description: 'Limit results to those matching a string' })
   search?: string;
