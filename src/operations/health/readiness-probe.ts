@@ -25,6 +25,10 @@ export function within(outcome: Promise<boolean>, timeoutMs: number): Promise<bo
  * connection gone silent) is abandoned after 30 s, so the instance cannot stay unready for good once the database is
  * back: at worst one stuck ping per 30 s.
  *
+ * On SQLite the ping runs synchronously on the open WAL connection: writers do not block it and no other connection can
+ * take the file exclusively while it is open, so it fails only once the database is closed (it cannot time out: a wait
+ * would block the whole event loop, liveness included).
+ *
  * Only the primary decides readiness, not the read replicas: every instance shares the same replicas, so a dead replica
  * would take every instance out of the load balancer at once and turn lost read capacity into a full outage, while
  * reads meanwhile fall back to the primary (ReadRoutingDataSource). Replica trouble shows in the logs instead.
