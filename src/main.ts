@@ -65,7 +65,8 @@ async function bootstrap(): Promise<void> {
   }
   let dataSource;
   try {
-    dataSource = await openDatabase(config.db);
+    // A cluster worker leaves the schema to the primary, which migrated before forking it (run-primary.ts).
+    dataSource = await openDatabase(config.db, undefined, undefined, { migrate: !cluster.default.isWorker });
   } catch (error) {
     if (error instanceof DatabaseUnavailableError) {
       process.stderr.write(`startup error: ${error.message}\n`);
