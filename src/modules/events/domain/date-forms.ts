@@ -30,6 +30,13 @@
  *   the modifier is read from chrono's capture and the day is computed by ./date-input.
  * - An unsigned offset (`1 week`) is the signed one whose `+` was lost (an unencoded `+` in a query string arrives as a
  *   space, then is trimmed); chrono requires a sign, so such a value is read again with the `+` restored.
+ * - luxon's format parser is more lenient than the contract in two places, both checked after it parsed: it reads
+ *   `24:00` as 00:00 of the next day, and an offset's hours as one or two digits and its minutes without a range (`+1`,
+ *   `+02:75`).
+ *
+ * Coupling: the parsers are chrono-node 2.9.0's (pinned in package.json), taken from its English casual configuration by
+ * class name, and the readers rely on the positions of their captures. `buildChrono` throws at load when a class is
+ * missing; the table-driven specs (date-input*.spec.ts) fail when a capture moves or a reading changes.
  */
 import { Chrono, en, Parser, ParsingContext, ParsingResult } from 'chrono-node';
 import { DateTime } from 'luxon';
