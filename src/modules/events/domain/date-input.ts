@@ -382,7 +382,8 @@ export function parseDateInput(value: string | number, zone: string, now: Date):
     return result(DateTime.fromMillis(seconds * 1000, { zone: z }), true);
   }
 
-  const form = readDateForm(text, now, offsetAt(z, now.getTime()));
+  // (Not `offsetAt`: its cache is for the few instants presented again and again, `now` is new on every call.)
+  const form = readDateForm(text, now, z.offset(now.getTime()));
   if (!form) return null;
   switch (form.kind) {
     case 'wall':
