@@ -99,7 +99,8 @@ async function main() {
     });
     if (seeded.status !== 0) throw new Error('seeding failed');
   }
-  const service = spawn(process.execPath, [path.join(DIST, 'main.js')], {
+  // The service as `npm start` runs it (same heap limit).
+  const service = spawn(process.execPath, ['--max-old-space-size=192', path.join(DIST, 'main.js')], {
     env: { ...env, ...database, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${PORT}`, AUTH_JWT_SECRET: SECRET, AUTH_USERS: '1,2,3,4,5', RATE_LIMIT_MAX: '0', LOG_LEVEL: 'warn', WORKERS: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

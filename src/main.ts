@@ -65,7 +65,8 @@ async function bootstrap(): Promise<void> {
   }
   let dataSource;
   try {
-    dataSource = await openDatabase(config.db);
+    // A cluster worker leaves the schema to the primary, which migrated before forking it (run-primary.ts).
+    dataSource = await openDatabase(config.db, undefined, undefined, { migrate: !cluster.default.isWorker });
   } catch (error) {
     if (error instanceof DatabaseUnavailableError) {
       process.stderr.write(`startup error: ${error.message}\n`);
@@ -75,6 +76,11 @@ async function bootstrap(): Promise<void> {
   }
   const app = await createApp(config, { dataSource, log, clusterWorker: cluster.default.isWorker });
   exitGracefullyOnSignals(app, dataSource, config.shutdownGraceMs, log);
+  // A gateway reuses idle connections for up to its own idle timeout (often 60 s); closing them sooner (Node's default
+  // is 5 s) races with the gateway's next request on that connection and shows as sporadic 502s.
+  const server = app.getHttpServer() as import('node:http').Server;
+  server.keepAliveTimeout = config.keepAliveTimeoutMs;
+  server.headersTimeout = config.keepAliveTimeoutMs + 1000;
   await app.listen(config.port, config.host);
   logger.log(`Listening on ${config.host}:${config.port}; public address ${config.publicUrl}${config.apiPrefix}`);
 }

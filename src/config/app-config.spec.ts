@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       metricsEnabled: true,
       logLevel: 'info',
       shutdownGraceMs: 10000,
+      keepAliveTimeoutMs: 65000,
     });
     expect(c.auth.developmentSecret).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production' }).auth.developmentSecret).toBe(false);

@@ -61,6 +61,8 @@ export interface AppConfig {
   metricsEnabled: boolean;
   logLevel: LogLevel;
   shutdownGraceMs: number;
+  /** How long an idle keep-alive connection stays open (extension): longer than the gateway's idle timeout. */
+  keepAliveTimeoutMs: number;
   /** In-process cache of anonymous read responses (extension): entry lifetime (0 = off) and memory budget. */
   readCache: { ttlMs: number; maxBytes: number };
   workers: number;
@@ -406,6 +408,7 @@ export function loadConfig(env: Env, cores = 1): AppConfig {
     metricsEnabled: r.boolean('METRICS_ENABLED', true),
     logLevel: r.oneOf('LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const),
     shutdownGraceMs: r.integerAtLeast('SHUTDOWN_GRACE_MS', 10000, 0, NODE_TIMERS),
+    keepAliveTimeoutMs: r.integer('KEEP_ALIVE_TIMEOUT_MS', 65_000, 1000, NODE_TIMERS.max - 1000),
     readCache: {
       ttlMs: r.integer('READ_CACHE_TTL_MS', 1000, 0, 60_000),
       maxBytes: r.integer('READ_CACHE_MAX_MB', 32, 1, 4096) * 1024 * 1024,

@@ -5,18 +5,21 @@ import * as path from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { loadConfig } from '../../src/config/app-config';
 import { openDatabase } from '../../src/database/database';
-import { freePort } from '../support/service-process';
+import { freePort, get, startService, ServiceProcess } from '../support/service-process';
 import { startTestApp, TestApp } from '../e2e/support/test-app';
 
 /**
  * CONTRACT §13.1 against a real MariaDB that stops and comes back: /health/ready turns 503 while the server is down and
- * 200 again once it is back, without restarting the service. And a read replica (DATABASE_REPLICA_URLS) that stops and
- * comes back: the instance stays ready and reads are served by the primary meanwhile. The test runs its OWN private mariadbd (never the shared
- * server) in a temporary data directory. Part of the MySQL tier (`npm run test:mysql`); it fails, never skips, when
+ * 200 again once it is back, without restarting the service; the same while the server hangs (SIGSTOP), within the 2 s
+ * ping timeout. And a read replica (DATABASE_REPLICA_URLS) that stops and comes back: the instance stays ready and reads
+ * are served by the primary meanwhile. And §13.7: the service process closes its connection pool at shutdown. The test
+ * runs its OWN private mariadbd (never the shared server: server-wide counters are read) in a temporary data directory,
+ * on a free port or TEST_MARIADB_PORT. Part of the MySQL tier (`npm run test:mysql`); it fails, never skips, when
  * MariaDB's binaries are missing.
  */
 const MARIADBD = process.env.MARIADBD_BIN ?? '/usr/sbin/mariadbd';
 const INSTALL_DB = process.env.MARIADB_INSTALL_DB_BIN ?? 'mariadb-install-db';
+const PORT = process.env.TEST_MARIADB_PORT ? Number(process.env.TEST_MARIADB_PORT) : undefined;
 
 class PrivateMariaDb {
   private process: ChildProcess | null = null;
@@ -34,7 +37,7 @@ class PrivateMariaDb {
       { encoding: 'utf8' },
     );
     if (install.status !== 0) throw new Error(`${INSTALL_DB} failed: ${install.error ?? ''}${install.stderr ?? ''}`);
-    return new PrivateMariaDb(dir, await freePort());
+    return new PrivateMariaDb(dir, PORT ?? (await freePort()));
   }
 
   /** Starts the server, or does nothing while it runs. */
@@ -78,6 +81,25 @@ class PrivateMariaDb {
     this.process = null;
   }
 
+  /** Freezes the server (SIGSTOP): connections stay open but nothing answers, as with a hung or overloaded database. */
+  pause(): void {
+    this.process?.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.process?.kill('SIGCONT');
+  }
+
+  /** A statement on a fresh root connection (no default database, so it never counts as a client of one). */
+  async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const c = await createConnection({ host: '127.0.0.1', port: this.port, user: 'root' });
+    try {
+      return (await c.query(sql, params))[0] as T[];
+    } finally {
+      await c.end();
+    }
+  }
+
   async remove(): Promise<void> {
     await this.kill();
     fs.rmSync(this.dir, { recursive: true, force: true });
@@ -111,6 +133,36 @@ async function until(t: TestApp, status: number): Promise<{ status: number; body
   }
 }
 
+/** A gauge's value in a /metrics text. */
+function gauge(metrics: string, name: string): number {
+  const match = new RegExp(`^${name} (\\d+)$`, 'm').exec(metrics);
+  if (!match) throw new Error(`no ${name} in /metrics:\n${metrics}`);
+  return Number(match[1]);
+}
+
+/** The connections the server holds for `database` (its clients' sessions, whatever they are doing). */
+async function connectionsTo(db: PrivateMariaDb, database: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = ?', [database]);
+  return Number(row.n);
+}
+
+/** Connections the server saw end without the client's goodbye (COM_QUIT): a client that exited with them still open. */
+async function abortedClients(db: PrivateMariaDb): Promise<number> {
+  const [row] = await db.query<{ Value: string }>("SHOW GLOBAL STATUS LIKE 'Aborted_clients'");
+  return Number(row.Value);
+}
+
+/** Polls until `read` returns `expected` (or fails after `withinMs`). */
+async function eventually<T>(read: () => Promise<T>, expected: T, withinMs = 10_000): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  let last = await read();
+  while (last !== expected) {
+    if (Date.now() > deadline) throw new Error(`still ${String(last)}, expected ${String(expected)} after ${withinMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+    last = await read();
+  }
+}
+
 describe('operations: readiness against a MariaDB that stops and restarts', () => {
   jest.setTimeout(180_000);
   let db: PrivateMariaDb;
@@ -124,9 +176,17 @@ describe('operations: readiness against a MariaDB that stops and restarts', () =
     await c.end();
   });
   let withReplica: TestApp | undefined;
+  let hung: TestApp | undefined;
+  let service: ServiceProcess | undefined;
   afterAll(async () => {
+    db?.resume(); // in case a test stopped while the server was frozen
     await t?.close().catch(() => undefined);
     await withReplica?.close().catch(() => undefined);
+    await hung?.close().catch(() => undefined);
+    if (service && service.child.exitCode === null && service.child.signalCode === null) {
+      service.child.kill('SIGKILL');
+      await service.exited;
+    }
     await db?.remove();
   });
 
@@ -172,5 +232,75 @@ describe('operations: readiness against a MariaDB that stops and restarts', () =
     await db.start();
     await untilGet(a, single, 404); // back on the replica, without a restart
     expect(await readyStatus(a)).toEqual({ status: 200, body: { status: 'ok', checks: { database: 'ok' } } });
+  });
+
+  it('answers 503 within the 2 s ping timeout while the server hangs, keeps one stuck ping however many probes come, live meanwhile; 200 once it resumes', async () => {
+    await db.start();
+    hung = await startTestApp({ DB_TYPE: 'mysql', DATABASE_URL: db.url('ops_readiness_test'), DB_POOL_SIZE: '3' });
+    const a = hung;
+    expect(await readyStatus(a)).toEqual({ status: 200, body: { status: 'ok', checks: { database: 'ok' } } });
+    await a.http().get(`${a.api}/events`).expect(200);
+
+    // Frozen, the server neither answers nor refuses: open connections stay up and queries just wait.
+    db.pause();
+    try {
+      const answered: string[] = [];
+      const started = Date.now();
+      const probes = [1, 2, 3].map(() =>
+        readyStatus(a).then((res) => {
+          answered.push('ready');
+          return { ...res, ms: Date.now() - started };
+        }),
+      );
+      const live = await a.http().get('/health/live');
+      answered.push('live');
+      expect(live.status).toBe(200);
+      for (const probe of await Promise.all(probes)) {
+        expect(probe).toMatchObject({ status: 503, body: { status: 'unavailable', checks: { database: 'failed' } } });
+        // Not before the 2 s the ping is given, and not much later: not a connect timeout, nor waiting for the server.
+        expect(probe.ms).toBeGreaterThanOrEqual(1950);
+        expect(probe.ms).toBeLessThan(5000);
+      }
+      expect(answered[0]).toBe('live'); // liveness never waits for the database
+
+      // More probe rounds during the hang still answer 503, without sending the frozen server a query per round: each
+      // one would hold a pool connection until the pool (3) is used up and queries queue for a connection.
+      for (let round = 0; round < 3; round++) {
+        for (const probe of await Promise.all([readyStatus(a), readyStatus(a)])) {
+          expect(probe).toEqual({ status: 503, body: { status: 'unavailable', checks: { database: 'failed' } } });
+        }
+      }
+      const metrics = (await a.http().get('/metrics').expect(200)).text;
+      expect(gauge(metrics, 'db_pool_connections_open') - gauge(metrics, 'db_pool_connections_idle')).toBe(1);
+      expect(gauge(metrics, 'db_pool_waiting_requests')).toBe(0);
+    } finally {
+      db.resume();
+    }
+
+    expect(await until(a, 200)).toEqual({ status: 200, body: { status: 'ok', checks: { database: 'ok' } } });
+    await a.http().get(`${a.api}/events`).expect(200);
+  });
+
+  it('the service process closes its connection pool at shutdown: every connection ends with a goodbye, none is cut', async () => {
+    await db.start();
+    await db.query('CREATE DATABASE ops_shutdown_test CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci');
+    service = await startService({
+      DB_TYPE: 'mysql',
+      DATABASE_URL: db.url('ops_shutdown_test'),
+      DB_POOL_SIZE: '3',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '0',
+    });
+    const api = `${service.base}/wp-json/calendar/events/v1`;
+    // Concurrent requests, so that the pool opens more than one connection.
+    for (const res of await Promise.all([1, 2, 3].map(() => get(`${api}/events`)))) expect(res.status).toBe(200);
+    expect(await connectionsTo(db, 'ops_shutdown_test')).toBeGreaterThanOrEqual(1);
+    const abortedBefore = await abortedClients(db);
+
+    service.child.kill('SIGTERM');
+    expect(await service.exited).toBe(0);
+    await eventually(() => connectionsTo(db, 'ops_shutdown_test'), 0);
+    // A process exiting with its pool open also drops to 0 connections, but the server counts each as aborted.
+    expect(await abortedClients(db)).toBe(abortedBefore);
   });
 });

@@ -184,3 +184,33 @@ export async function waitForInFlight(base: string, count: number): Promise<void
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+export interface IdleKeepAliveConnection {
+  /** Resolves when the server closes the connection. */
+  closed: Promise<void>;
+  /** When the connection became idle (its response was read), as Date.now(). */
+  idleSince: number;
+  /** The server's keep-alive timeout (from its `Keep-Alive: timeout=…` header): it closes idle connections by then anyway. */
+  keepAliveTimeoutMs: number;
+}
+
+/**
+ * A client that made one request on a keep-alive connection and keeps it open, idle, like a gateway's connection pool.
+ */
+export function idleKeepAliveConnection(url: string): Promise<IdleKeepAliveConnection> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent }, (res) => {
+      const match = /timeout=(\d+)/.exec(String(res.headers['keep-alive'] ?? ''));
+      if (res.headers.connection !== 'keep-alive' || !match) {
+        reject(new Error(`the server did not keep the connection alive: ${JSON.stringify(res.headers)}`));
+        return;
+      }
+      const closed = new Promise<void>((done) => req.socket!.once('close', () => done()));
+      void closed.then(() => agent.destroy());
+      res.resume();
+      res.on('end', () => resolve({ closed, idleSince: Date.now(), keepAliveTimeoutMs: Number(match[1]) * 1000 }));
+    });
+    req.on('error', reject);
+  });
+}

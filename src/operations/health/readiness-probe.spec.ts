@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { ReadinessProbe } from './readiness-probe';
+import { ABANDONED_PING_MS, ReadinessProbe } from './readiness-probe';
 
 /** A data source whose primary connection answers `SELECT 1` with `query`; it records the modes asked for. */
 function fakeDataSource(query: () => Promise<unknown>): DataSource & { calls: number; modes: string[]; released: number } {
@@ -22,6 +22,11 @@ function fakeDataSource(query: () => Promise<unknown>): DataSource & { calls: nu
     },
   };
   return ds as unknown as DataSource & { calls: number; modes: string[]; released: number };
+}
+
+/** Lets promise chains run to the end (timers are fake, so no setImmediate). */
+async function settleMicrotasks(): Promise<void> {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
 }
 
 describe('ReadinessProbe', () => {
@@ -53,5 +58,40 @@ describe('ReadinessProbe', () => {
     expect(await first).toBe(false);
     expect(await second).toBe(false);
     expect(ds.calls).toBe(1);
+  });
+  it('sends no second query while a ping is still unanswered: later probes answer false at once, until the database answers', async () => {
+    jest.useFakeTimers();
+    // The first ping hangs until the database "resumes"; any later one answers at once.
+    let resume!: () => void;
+    const stuck = new Promise<void>((resolve) => (resume = resolve));
+    const ds = fakeDataSource(() => (ds.calls === 1 ? stuck : Promise.resolve([{ 1: 1 }])));
+    const probe = new ReadinessProbe(ds);
+    const first = probe.databaseReachable();
+    jest.advanceTimersByTime(2000);
+    expect(await first).toBe(false);
+
+    // More probe rounds during the hang: answered from the stuck ping, no new query that would hold another connection.
+    expect(await probe.databaseReachable()).toBe(false);
+    expect(await probe.databaseReachable()).toBe(false);
+    expect(ds.calls).toBe(1);
+
+    // The database answers the stuck ping at last: the next probe pings afresh.
+    resume();
+    await settleMicrotasks();
+    expect(await probe.databaseReachable()).toBe(true);
+    expect(ds.calls).toBe(2);
+  });
+
+  it('abandons a ping unanswered for 30 s, so one lost without an error cannot keep the instance unready', async () => {
+    jest.useFakeTimers();
+    const ds = fakeDataSource(() => new Promise(() => undefined));
+    const probe = new ReadinessProbe(ds);
+    void probe.databaseReachable();
+    jest.advanceTimersByTime(ABANDONED_PING_MS - 1);
+    void probe.databaseReachable();
+    expect(ds.calls).toBe(1);
+    jest.advanceTimersByTime(1);
+    void probe.databaseReachable();
+    expect(ds.calls).toBe(2);
   });
 });

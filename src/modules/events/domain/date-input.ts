@@ -2,20 +2,45 @@
  * Date input (CONTRACT §8.2.2), time zones (§9.2, §6.2) and wall-clock conversions (§9.3, §6.10).
  *
  * Pure functions: the current instant is always passed in (`now`), never read from the system clock.
- * Calendar arithmetic and every zone/DST computation is done by luxon (IANA data from the runtime's ICU); the accepted
- * English forms are recognised by the small, explicit grammar below so that their meaning is exactly the contract's
- * (general natural-language libraries disagree on `monday` vs `next monday` and on what to reject).
+ *
+ * Who does what in `parseDateInput`:
+ *  - Recognition is done by libraries (./date-forms): luxon's format parser reads the absolute forms (dates, date-times,
+ *    ISO-8601 with `Z` or an offset) and checks the calendar and the clock; chrono-node recognises the relative English
+ *    forms (day words, weekdays with their modifier, signed offsets, a time of day after any of those or after a date).
+ *    The result is a typed form: what was written, not yet when it is.
+ *  - Meaning is computed here with luxon in the context zone, because the contract's meanings are not chrono's: chrono
+ *    reads a bare `monday` as the closest Monday (possibly past) and `next wednesday` as the Wednesday of next week, and
+ *    does its arithmetic with JavaScript `Date` in the process time zone (month overflow included). Here: `monday` =
+ *    today if Monday else the next one, `next monday` = the first Monday after today, `last friday` = the last Friday
+ *    before today, day forms = 00:00:00 of their day, a time after a day form = that time on that day, offsets shift
+ *    `now` (hours/minutes/seconds as elapsed time; days/weeks/months/years on the wall clock, months clamped). "Today",
+ *    "now" and weekdays are taken in the context zone.
+ *  - Wall clock → instant is `instantOfParts` (below), for the contract's daylight-saving rule: a time in a gap moves
+ *    forward by the gap, an ambiguous time takes the earlier instant (luxon resolves an ambiguous wall clock from the
+ *    offset it tries first, which is not always the earlier instant). Offsets come from luxon's zones (IANA data from
+ *    the runtime's ICU).
+ *  - Unix timestamps are numbers, not a date syntax: a JSON number or a signed decimal string (see below).
  *
  * Decisions the contract leaves open:
  *  - Unix timestamps: any finite JSON number, or a string of digits (optionally signed, optionally with a `.` fraction,
- *    as the parameter layer turns JSON numbers into strings), is read as seconds since the epoch (the fraction is dropped). So `"20261205"` is a timestamp, not a date; dates must use `YYYY-MM-DD`.
+ *    as the parameter layer turns JSON numbers into strings), is read as seconds since the epoch (the fraction is
+ *    dropped). So `"20261205"` is a timestamp, not a date; dates must use `YYYY-MM-DD`.
+ *  - Date-times may have a fraction of a second (dropped) and a space before the offset; offsets are `Z`, `±HH`,
+ *    `±HH:MM` or `±HHMM`, at most 14:59. `24:00` is not a time.
  *  - Offsets may omit the sign (`1 week` = `+1 week`), because an unencoded `+` in a query string arrives as a space.
- *  - Weekday names may be abbreviated (`mon`, `next fri`); `this monday` = `monday`.
- *  - Times after a day form: `9am`, `9 am`, `9:30pm`, `11:15 am`, `18:30`, `18:30:15`, `noon`, `midnight`
- *    (optionally preceded by `at`). 12-hour times accept hours 1–12 (`12am` = 00:00, `12pm` = 12:00).
+ *    Units: second, minute, hour, day, week, month, year, singular or plural, and `sec`, `min`, `mins`.
+ *  - Weekday names may be abbreviated as chrono-node's English dictionary has them (`mon`, `tue`, `wed`, `thu`, `thur`,
+ *    `thurs`, `fri`, `sat`, `sun`, with or without a final `.`); `this monday` = `monday`.
+ *  - Times after a day form: `9am`, `9 am`, `9:30pm`, `11:15 am`, `9 a.m.`, `18:30`, `18:30:15`, `noon`, `midnight`
+ *    (optionally preceded by `at`), separated from the day form by one space. 12-hour times accept hours 1–12
+ *    (`12am` = 00:00, `12pm` = 12:00); 24-hour times need the minutes (`18` alone is not a time).
+ *  - Nothing else: chrono's further vocabulary (`tonight`, `tmr`, `past friday`, `monday next week`, `+1 quarter`,
+ *    `+1h`, `in 2 days`, `2 days ago`, month names...), junk before or after a form, and other connectors between a day
+ *    and a time (`tomorrow, 9am`) are rejected.
  *  - Results outside years 0001–9999 are rejected.
  */
 import { DateTime, FixedOffsetZone, IANAZone, Zone } from 'luxon';
+import { Clock, Head, readDateForm, WeekdayModifier } from './date-forms';
 import { TZ_ABBREVIATIONS } from './tz-abbreviations';
 
 export interface ParsedDate {
@@ -134,16 +159,6 @@ function partsOfWall(wall: string): Parts {
 
 function wallOf(dt: DateTime): string {
   return `${pad(dt.year, 4)}-${pad(dt.month)}-${pad(dt.day)} ${pad(dt.hour)}:${pad(dt.minute)}:${pad(dt.second)}`;
-}
-
-function validDay(y: number, mo: number, d: number): boolean {
-  if (mo < 1 || mo > 12 || d < 1 || y < 1) return false;
-  const days = [31, isLeap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1];
-  return d <= days;
-}
-
-function isLeap(y: number): boolean {
-  return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 }
 
 /**
@@ -275,52 +290,8 @@ function canonicalName(zone: string): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Parsing (CONTRACT §8.2.2)
 
-const WEEKDAYS: Record<string, number> = {
-  monday: 1, mon: 1, tuesday: 2, tue: 2, tues: 2, wednesday: 3, wed: 3, thursday: 4, thu: 4, thur: 4, thurs: 4,
-  friday: 5, fri: 5, saturday: 6, sat: 6, sunday: 7, sun: 7,
-};
-
-type Unit = 'seconds' | 'minutes' | 'hours' | 'days' | 'weeks' | 'months' | 'years';
-const UNITS: Record<string, Unit> = {
-  sec: 'seconds', secs: 'seconds', second: 'seconds', seconds: 'seconds',
-  min: 'minutes', mins: 'minutes', minute: 'minutes', minutes: 'minutes',
-  hour: 'hours', hours: 'hours',
-  day: 'days', days: 'days',
-  week: 'weeks', weeks: 'weeks',
-  month: 'months', months: 'months',
-  year: 'years', years: 'years',
-};
-
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME_RE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/i;
-const ISO_OFFSET_RE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s?(z|[+-]\d{2}(?::?\d{2})?)$/i;
+/** A signed decimal number: a Unix timestamp in seconds (see the decisions in the header). */
 const TIMESTAMP_RE = /^[+-]?\d+(?:\.\d+)?$/;
-
-type Time = [number, number, number];
-
-/** `9am`, `9 am`, `9:30pm`, `11:15 am`, `18:30`, `18:30:15`, `noon`, `midnight`, optionally after `at`. */
-function parseTime(text: string): Time | null {
-  const t = text.replace(/^at\s+/, '');
-  if (t === 'noon') return [12, 0, 0];
-  if (t === 'midnight') return [0, 0, 0];
-  let m = /^(\d{1,2})(?::(\d{2})(?::(\d{2}))?)?\s?([ap])\.?m\.?$/.exec(t);
-  if (m) {
-    const h = Number(m[1]);
-    const mi = Number(m[2] ?? 0);
-    const s = Number(m[3] ?? 0);
-    if (h < 1 || h > 12 || mi > 59 || s > 59) return null;
-    return [(h % 12) + (m[4] === 'p' ? 12 : 0), mi, s];
-  }
-  m = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(t);
-  if (m) {
-    const h = Number(m[1]);
-    const mi = Number(m[2]);
-    const s = Number(m[3] ?? 0);
-    if (h > 23 || mi > 59 || s > 59) return null;
-    return [h, mi, s];
-  }
-  return null;
-}
 
 function result(dt: DateTime, hasTime: boolean): ParsedDate | null {
   if (!dt.isValid) return null;
@@ -329,11 +300,64 @@ function result(dt: DateTime, hasTime: boolean): ParsedDate | null {
   return { wallClock: wallOf(dt), utc: wallOf(utc), hasTime };
 }
 
-/** The day `days` after the day of `base` (context zone), at the given time. */
-function dayAt(base: DateTime, days: number, time: Time | null, zone: Zone): ParsedDate | null {
-  const day = base.plus({ days });
-  const [h, mi, s] = time ?? [0, 0, 0];
-  return result(fromParts({ y: day.year, mo: day.month, d: day.day, h, mi, s }, zone), time !== null);
+/** The wall clock of a DateTime, as a zone-less value (luxon in UTC) for calendar arithmetic on the wall clock. */
+function wallClockOf(dt: DateTime): DateTime {
+  return dt.setZone(FixedOffsetZone.utcInstance, { keepLocalTime: true });
+}
+
+/**
+ * The instant at which `zone` shows the wall clock `wall` (a zone-less DateTime), or the time of day `clock` on its day
+ * (gap → forward by the gap, ambiguous → earlier instant). `hasTime` as `ParsedDate`.
+ */
+function atWall(wall: DateTime, clock: Clock | null, zone: Zone, hasTime: boolean): ParsedDate | null {
+  const time = clock ?? { h: wall.hour, mi: wall.minute, s: wall.second };
+  return result(fromParts({ y: wall.year, mo: wall.month, d: wall.day, ...time }, zone), hasTime);
+}
+
+/**
+ * Days from today to the weekday (ISO, 1 = Monday) meant by `[modifier] weekday`: `monday`/`this monday` = today if it
+ * is Monday, else the next one; `next monday` = the first Monday after today; `last friday` = the last Friday before
+ * today (CONTRACT §8.2.2).
+ */
+function daysToWeekday(today: number, weekday: number, modifier: WeekdayModifier): number {
+  const ahead = (weekday - today + 7) % 7;
+  if (modifier === 'next') return ahead || 7;
+  if (modifier === 'last') return -((today - weekday + 7) % 7 || 7);
+  return ahead;
+}
+
+const MIDNIGHT: Clock = { h: 0, mi: 0, s: 0 };
+const ELAPSED_UNITS = new Set(['seconds', 'minutes', 'hours']);
+
+/**
+ * The meaning of a relative form (CONTRACT §8.2.2), taken in `zone` at the moment `now`: day forms are 00:00:00 of
+ * their day, or the time of day written after them; `now` is the moment; an offset shifts `now` (hours, minutes and
+ * seconds as elapsed time; days, weeks, months and years on the wall clock, months clamped to the month's last day).
+ */
+function relativeDate(head: Head, clock: Clock | null, zone: Zone, now: Date): ParsedDate | null {
+  const nowInZone = DateTime.fromJSDate(now, { zone });
+  const today = wallClockOf(nowInZone).startOf('day');
+  switch (head.kind) {
+    case 'now':
+      return result(nowInZone, true);
+    case 'day':
+      return atWall(today.plus({ days: head.days }), clock ?? MIDNIGHT, zone, clock !== null);
+    case 'weekday': {
+      const day = today.plus({ days: daysToWeekday(today.weekday, head.weekday, head.modifier) });
+      return atWall(day, clock ?? MIDNIGHT, zone, clock !== null);
+    }
+    case 'date': {
+      const day = DateTime.fromObject({ year: head.y, month: head.mo, day: head.d }, { zone: FixedOffsetZone.utcInstance });
+      return atWall(day, clock ?? MIDNIGHT, zone, clock !== null);
+    }
+    case 'offset': {
+      if (ELAPSED_UNITS.has(head.unit)) {
+        const shifted = nowInZone.plus({ [head.unit]: head.amount });
+        return clock ? atWall(wallClockOf(shifted), clock, zone, true) : result(shifted, true);
+      }
+      return atWall(wallClockOf(nowInZone).plus({ [head.unit]: head.amount }), clock, zone, true);
+    }
+  }
 }
 
 /**
@@ -358,77 +382,17 @@ export function parseDateInput(value: string | number, zone: string, now: Date):
     return result(DateTime.fromMillis(seconds * 1000, { zone: z }), true);
   }
 
-  let m = DATE_RE.exec(text);
-  if (m) {
-    const [y, mo, d] = [+m[1], +m[2], +m[3]];
-    if (!validDay(y, mo, d)) return null;
-    return result(fromParts({ y, mo, d, h: 0, mi: 0, s: 0 }, z), false);
+  // (Not `offsetAt`: its cache is for the few instants presented again and again, `now` is new on every call.)
+  const form = readDateForm(text, now, z.offset(now.getTime()));
+  if (!form) return null;
+  switch (form.kind) {
+    case 'wall':
+      return result(fromParts(form.parts, z), form.hasTime);
+    case 'instant':
+      return result(DateTime.fromMillis(form.ms, { zone: z }), true);
+    case 'relative':
+      return relativeDate(form.head, form.clock, z, now);
   }
-  m = ISO_OFFSET_RE.exec(text);
-  if (m) {
-    const [y, mo, d, h, mi, s] = [+m[1], +m[2], +m[3], +m[4], +m[5], +(m[6] ?? 0)];
-    if (!validDay(y, mo, d) || h > 23 || mi > 59 || s > 59) return null;
-    const spec = m[7] === 'z' ? 'UTC' : `UTC${m[7].slice(0, 3)}:${m[7].replace(':', '').slice(3) || '00'}`;
-    const offsetZone = zoneOf(spec);
-    if (!offsetZone) return null;
-    const instant = fromParts({ y, mo, d, h, mi, s }, offsetZone);
-    return result(instant.setZone(z), true);
-  }
-  m = DATE_TIME_RE.exec(text);
-  if (m) {
-    const [y, mo, d, h, mi, s] = [+m[1], +m[2], +m[3], +m[4], +m[5], +(m[6] ?? 0)];
-    if (!validDay(y, mo, d) || h > 23 || mi > 59 || s > 59) return null;
-    return result(fromParts({ y, mo, d, h, mi, s }, z), true);
-  }
-  // A date followed by a 12-hour time (or any accepted time): `2026-12-05 4pm`, `2026-12-05 11:15 am`.
-  m = /^(\d{4})-(\d{2})-(\d{2})[ t](.+)$/.exec(text);
-  if (m) {
-    const [y, mo, d] = [+m[1], +m[2], +m[3]];
-    const time = parseTime(m[4]);
-    if (!time || !validDay(y, mo, d)) return null;
-    return result(fromParts({ y, mo, d, h: time[0], mi: time[1], s: time[2] }, z), true);
-  }
-
-  const nowInZone = DateTime.fromJSDate(now, { zone: z });
-  if (text === 'now') return result(nowInZone, true);
-
-  // Day words, optionally followed by a time.
-  m = /^(today|midnight|tomorrow|yesterday)(?: (.+))?$/.exec(text);
-  if (m) {
-    const time = m[2] === undefined ? null : parseTime(m[2]);
-    if (m[2] !== undefined && !time) return null;
-    if (m[1] === 'midnight' && time) return null;
-    const days = m[1] === 'tomorrow' ? 1 : m[1] === 'yesterday' ? -1 : 0;
-    return dayAt(nowInZone, days, time, z);
-  }
-
-  // Weekdays: `monday` (today if Monday), `next monday` (first after today), `last friday` (last before today).
-  m = /^(?:(next|last|this) )?([a-z]+)(?: (.+))?$/.exec(text);
-  if (m && WEEKDAYS[m[2]] !== undefined) {
-    const time = m[3] === undefined ? null : parseTime(m[3]);
-    if (m[3] !== undefined && !time) return null;
-    const target = WEEKDAYS[m[2]];
-    const today = nowInZone.weekday;
-    let days: number;
-    if (m[1] === 'next') days = ((target - today + 7) % 7) || 7;
-    else if (m[1] === 'last') days = -(((today - target + 7) % 7) || 7);
-    else days = (target - today + 7) % 7;
-    return dayAt(nowInZone, days, time, z);
-  }
-
-  // Offsets: `+1 week`, `-2 days`, `+3 hours`, optionally followed by a time (`+5 days 11am`).
-  m = /^([+-])? ?(\d+) ?([a-z]+)(?: (.+))?$/.exec(text);
-  if (m && UNITS[m[3]] !== undefined) {
-    const amount = Number(m[2]) * (m[1] === '-' ? -1 : 1);
-    if (!Number.isSafeInteger(amount)) return null;
-    const unit = UNITS[m[3]];
-    const shifted = nowInZone.plus({ [unit]: amount });
-    if (m[4] === undefined) return result(shifted, true);
-    const time = parseTime(m[4]);
-    if (!time) return null;
-    return dayAt(shifted, 0, time, z);
-  }
-  return null;
 }
 
 /**
