@@ -120,12 +120,13 @@ async function main() {
       { name: 'default list, per_page 10', path: '/events' },
       { name: 'default list, per_page 50', path: '/events?per_page=50' },
       { name: 'date range', path: `/events?start_date=${anchor}&end_date=${later}` },
-      { name: 'search', path: '/events?search=jazz' },
       { name: 'categories', path: `/events?categories=${encodeURIComponent(category ?? 'music')}` },
       { name: 'venue', path: `/events?venue=${event.venue?.id ?? 0}` },
       { name: 'single by id', path: `/events/${event.id}` },
       { name: 'single by slug', path: `/events/by-slug/${event.slug}` },
       { name: 'create', path: '/events', method: 'POST', body: createBody, headers: { 'content-type': 'application/json', authorization: token } },
+      // Last: without the read cache on a large database its queries outlast the run, and would slow the next ones.
+      { name: 'search', path: '/events?search=jazz' },
     ];
     const results = [];
     for (const sc of scenarios) {
