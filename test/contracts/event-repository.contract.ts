@@ -4,6 +4,7 @@ import { DateBound, matchesDateWindow } from '../../src/modules/events/domain/ev
 import type { EventCriteria } from '../../src/modules/events/domain/event-query';
 import type { RecordStatus } from '../../src/shared/domain/policy';
 import { EventRepository, SlugConflictError } from '../../src/modules/events/domain/event.repository';
+import { Random } from '../../src/tools/seed/random';
 import { anEvent } from '../factories/event.factory';
 
 export interface EventRepositoryFixture {
@@ -171,14 +172,9 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
     it('list pages and totals stay exact through creates, updates, links, hiding, status changes, publishing and deletes', async () => {
       // A deterministic random history of writes, then many date/status lists: each total must equal a count of the
       // events as written (the SQL adapters count most of these lists from maintained per-day counts).
-      let seed = 11;
-      const next = (n: number) => {
-        seed = (seed + 0x6d2b79f5) | 0;
-        let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-        return ((t ^ (t >>> 14)) >>> 0) % n;
-      };
-      const pick = <T>(items: readonly T[]): T => items[next(items.length)];
+      const r = new Random(11);
+      const next = (n: number) => r.int(0, n - 1);
+      const pick = <T>(items: readonly T[]): T => r.pick(items);
       const STATUSES: RecordStatus[] = ['publish', 'future', 'draft', 'pending', 'private', 'trash'];
       const ZONES = ['UTC', 'Europe/Madrid', 'Asia/Tokyo', 'America/New_York'];
       const wall = (day: number, minutes: number) => {

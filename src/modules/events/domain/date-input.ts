@@ -40,7 +40,7 @@
  *  - Results outside years 0001–9999 are rejected.
  */
 import { DateTime, FixedOffsetZone, IANAZone, Zone } from 'luxon';
-import { Clock, Head, readDateForm, WeekdayModifier } from './date-forms';
+import { Clock, Head, readDateForm, WallParts, WeekdayModifier } from './date-forms';
 import { TZ_ABBREVIATIONS } from './tz-abbreviations';
 
 export interface ParsedDate {
@@ -142,14 +142,8 @@ const UTC_ALIASES = ['Etc/UTC', 'Etc/UCT', 'Etc/Universal', 'Etc/Zulu', 'UCT', '
 const WALL = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-interface Parts {
-  y: number;
-  mo: number;
-  d: number;
-  h: number;
-  mi: number;
-  s: number;
-}
+/** Wall-clock fields, as the date forms yield them. */
+type Parts = WallParts;
 
 function partsOfWall(wall: string): Parts {
   const m = WALL.exec(wall);

@@ -1,4 +1,5 @@
 import { dayCountPlan, dayLevelMatch } from './day-count-plan';
+import { Random } from '../../../tools/seed/random';
 import { DateBound, matchesDateWindow } from './event-date-window';
 
 describe('dayCountPlan', () => {
@@ -30,14 +31,8 @@ describe('dayCountPlan', () => {
 
   it('never contradicts the exact date predicate: the day alone decides whenever no boundary day is involved', () => {
     // A deterministic pseudo-random sweep over bounds of every operator and events around them.
-    let seed = 7;
-    const next = (n: number) => {
-      // mulberry32
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) % n;
-    };
+    const r = new Random(7);
+    const next = (n: number) => r.int(0, n - 1);
     const wall = () => `2026-11-${String(1 + next(30)).padStart(2, '0')} ${String(next(24)).padStart(2, '0')}:${next(2) ? '00' : '30'}:00`;
     const ops: Array<Pick<DateBound, 'op' | 'field'>> = [
       { op: '>=', field: 'start' },

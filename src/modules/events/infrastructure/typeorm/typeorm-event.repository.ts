@@ -51,49 +51,48 @@ function isUniqueViolation(e: unknown): boolean {
   return code === 'ER_DUP_ENTRY' || String(code).startsWith('SQLITE_CONSTRAINT');
 }
 
-interface DrivingLink {
+/** A link filter of the criteria: the kind of link and the ids it names. */
+interface LinkFilter {
   kind: LinkKind;
-  id: number;
-  /** The criteria list it comes from (that filter is the join itself). */
   ids: number[];
+}
+
+/** The criteria's link filters, the most selective kinds first. */
+function linkFilters(c: EventCriteria): LinkFilter[] {
+  const filters: Array<[LinkKind, number[] | undefined]> = [
+    ['venue', c.venueIds],
+    ['organizer', c.organizerIds],
+    ['venue', c.nearVenueIds],
+    ['term', c.tagIds],
+    ['term', c.categoryIds],
+  ];
+  return filters.flatMap(([kind, ids]) => (ids === undefined ? [] : [{ kind, ids }]));
+}
+
+interface DrivingLink extends LinkFilter {
+  /** The one record the filter names (that filter is the join itself). */
+  id: number;
 }
 
 /**
- * The link filter a list query starts from: the first one naming a single record (the most selective kinds first).
- * Filters naming several records (a category with its descendants) keep the events index walk: ordering the union of
- * several link ranges would need a sort of all their events.
+ * The link filter a list query starts from: the first one naming a single record. Filters naming several records (a
+ * category with its descendants) keep the events index walk: ordering the union of several link ranges would need a
+ * sort of all their events.
  */
 function drivingLink(c: EventCriteria): DrivingLink | null {
-  const candidates: Array<[LinkKind, number[] | undefined]> = [
-    ['venue', c.venueIds],
-    ['organizer', c.organizerIds],
-    ['venue', c.nearVenueIds],
-    ['term', c.tagIds],
-    ['term', c.categoryIds],
-  ];
-  for (const [kind, ids] of candidates) if (ids?.length === 1) return { kind, id: ids[0], ids };
-  return null;
+  const single = linkFilters(c).find((f) => f.ids.length === 1);
+  return single ? { ...single, id: single.ids[0] } : null;
 }
 
-/** A list filtered by one kind of link and otherwise only by dates and statuses. */
-interface LinkOnly {
-  kind: LinkKind;
-  ids: number[];
-}
-
-/** Such lists are answered from the link index alone (link rows carry the event's status, start, end, hidden flag). */
-function linkOnly(c: EventCriteria): LinkOnly | null {
-  const links: Array<[LinkKind, number[] | undefined]> = [
-    ['venue', c.venueIds],
-    ['organizer', c.organizerIds],
-    ['venue', c.nearVenueIds],
-    ['term', c.tagIds],
-    ['term', c.categoryIds],
-  ];
-  const given = links.filter(([, ids]) => ids !== undefined);
-  if (given.length !== 1 || given[0][1]!.length === 0) return null;
-  const onlyLinks = { ...c, venueIds: undefined, organizerIds: undefined, nearVenueIds: undefined, tagIds: undefined, categoryIds: undefined };
-  return countedByDay(onlyLinks) ? { kind: given[0][0], ids: given[0][1]! } : null;
+/**
+ * A list filtered by one kind of link and otherwise only by dates and statuses is answered from the link index alone
+ * (link rows carry the event's status, start, end and hidden flag).
+ */
+function linkOnly(c: EventCriteria): LinkFilter | null {
+  const given = linkFilters(c);
+  if (given.length !== 1 || given[0].ids.length === 0) return null;
+  const withoutLinks = { ...c, venueIds: undefined, organizerIds: undefined, nearVenueIds: undefined, tagIds: undefined, categoryIds: undefined };
+  return countedByDay(withoutLinks) ? given[0] : null;
 }
 
 /** ADAPTER: events in the `events` table, links in `event_venues`, `event_organizers`, `event_terms`. */
@@ -170,7 +169,7 @@ export class TypeOrmEventRepository extends EventRepository {
    * The page (event ids in list order) or the count of a link-only list, from the link rows alone: one link walks its
    * `(link id, status, start, event_id, hidden, end)` index in order; several are counted without duplicates.
    */
-  private linkSql(c: EventCriteria, links: LinkOnly, what: 'page' | 'count'): { sql: string; params: unknown[] } {
+  private linkSql(c: EventCriteria, links: LinkFilter, what: 'page' | 'count'): { sql: string; params: unknown[] } {
     const { table, column } = LINK_TABLES[links.kind];
     const clock = CLOCK[c.mode];
     const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
