@@ -112,6 +112,37 @@ describe('events: lifecycle', () => {
     expect((await t.http().get(`${t.api}/events/${child.id}`)).body.title).toBe('Lifecycle child');
   });
 
+  it('a permanent delete answers with the event as it was just before, venues, organizers and terms included (§9.10)', async () => {
+    const e = await create({
+      ...base,
+      title: 'Deleted with links',
+      venue: [{ venue: 'Gone hall' }, { venue: 'Gone annex' }],
+      organizer: { organizer: 'Gone agency' },
+      categories: ['Gone category'],
+      tags: ['gone-tag'],
+    });
+    const read = await t.http().get(`${t.api}/events/${e.id}`);
+    const deleted = await t.http().delete(`${t.api}/events/${e.id}`).set('Authorization', editor).query({ force: 'true' });
+    expect(deleted.status).toBe(200);
+    const { json_ld: _jsonLd, ...asRead } = read.body;
+    const strip = (v: Record<string, any>) => {
+      const { json_ld: _omit, ...rest } = v;
+      return rest;
+    };
+    // Term counts are the terms' own, current figures: the deleted event no longer counts.
+    const uncounted = (terms: Array<Record<string, any>>) => terms.map((term) => ({ ...term, count: term.count - 1 }));
+    expect(deleted.body).toEqual({
+      ...asRead,
+      venue: asRead.venue.map(strip),
+      organizer: asRead.organizer.map(strip),
+      categories: uncounted(asRead.categories),
+      tags: uncounted(asRead.tags),
+    });
+    expect(deleted.body.venue.map((v: any) => v.venue)).toEqual(['Gone hall', 'Gone annex']);
+    expect(deleted.body.categories.map((c: any) => c.name)).toEqual(['Gone category']);
+    expect(deleted.body.tags.map((c: any) => c.slug)).toEqual(['gone-tag']);
+  });
+
   it('a contributor may trash its own draft but not its published event', async () => {
     const draft = await create({ ...base, title: 'Contrib draft' }, contributor);
     expect((await t.http().delete(`${t.api}/events/${draft.id}`).set('Authorization', contributor)).status).toBe(200);

@@ -111,7 +111,8 @@ export interface EventListResult {
 }
 
 export type EventTarget = { id: number } | { slug: string };
-export type Precondition = (current: EventWithLinks) => Promise<void>;
+/** A check of the stored event before a write changes it (If-Match), inside the write's transaction. */
+export type Precondition = (current: CalendarEvent) => Promise<void>;
 
 type LinkItem = { kind: 'id'; id: number } | { kind: 'inline'; raw: Record<string, unknown> };
 
@@ -267,13 +268,13 @@ export class EventsService {
     return password !== undefined && timingSafeEqual(password, e.postPassword);
   }
 
-  async get(target: EventTarget, caller: Caller, password?: string): Promise<EventWithLinks> {
+  async get(target: EventTarget, caller: Caller, password?: string): Promise<CalendarEvent> {
     await this.publishDue();
     const event = await this.find(target);
     if (event.status === 'trash') throw forbidden('event-no-longer-available');
     if (!Policy.maySee(caller, event)) throw forbidden('event-not-accessible');
     if (!this.mayUnlock(event, caller, password)) throw forbidden('event-password-protected');
-    return this.withLinks(event);
+    return event;
   }
 
   private async withLinks(event: CalendarEvent): Promise<EventWithLinks> {
@@ -336,7 +337,7 @@ export class EventsService {
       if (!Policy.mayEdit(caller, current)) throw forbidden();
       this.assertMaySetAuthor(plan, caller, current);
       if (plan.status === 'trash' && !Policy.mayDelete(caller, current)) throw forbidden();
-      if (precondition) await precondition(await this.withLinks(current));
+      if (precondition) await precondition(current);
       return this.apply(plan, caller, current, current.id);
     });
   }
@@ -345,8 +346,9 @@ export class EventsService {
     return this.uow.run(async () => {
       const current = await this.find(target);
       if (!Policy.mayDelete(caller, current)) throw forbidden();
+      if (precondition) await precondition(current);
+      // The answer shows the event as it was, with its links: a permanent delete removes them.
       const before = await this.withLinks(current);
-      if (precondition) await precondition(before);
       if (force) {
         await this.repo.remove(current.id);
         return before;

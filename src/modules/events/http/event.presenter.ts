@@ -61,13 +61,38 @@ export class EventPresenter {
     return { venues, organizers, terms, images };
   }
 
-  async one(event: CalendarEvent, _links: EventLinks, api: string, withJsonLd: boolean): Promise<Record<string, unknown>> {
-    const related = await this.related([event]);
+  /**
+   * A single event. Its venues, organizers and terms are read through its stored links, or, when `links` are given,
+   * by those ids: the answer to a permanent delete shows the event as it was, after its links were removed.
+   */
+  async one(event: CalendarEvent, api: string, withJsonLd: boolean, links?: EventLinks): Promise<Record<string, unknown>> {
+    const related = links ? await this.relatedByIds(event, links) : await this.related([event]);
     return this.present(event, related, api, { withJsonLd, masked: false });
   }
 
+  private async relatedByIds(event: CalendarEvent, links: EventLinks): Promise<Related> {
+    const inOrder = <T extends { id: number }>(ids: number[], found: T[]) =>
+      ids.flatMap((id) => found.filter((item) => item.id === id));
+    const [venues, organizers, terms] = await Promise.all([
+      this.venues.findByIds(links.venueIds),
+      this.organizers.findByIds(links.organizerIds),
+      this.terms.findByIds(null, links.termIds),
+    ]);
+    const eventVenues = inOrder(links.venueIds, venues);
+    const eventOrganizers = inOrder(links.organizerIds, organizers);
+    const imageIds = [event.imageId, ...eventVenues.map((v) => v.imageId), ...eventOrganizers.map((o) => o.imageId)].filter(
+      (id): id is number => id !== null && id !== undefined,
+    );
+    return {
+      venues: new Map([[event.id, eventVenues]]),
+      organizers: new Map([[event.id, eventOrganizers]]),
+      terms: new Map([[event.id, { categories: terms.filter((t) => t.taxonomy === 'category'), tags: terms.filter((t) => t.taxonomy === 'tag') }]]),
+      images: await this.media.findByIds(imageIds),
+    };
+  }
+
   /** The single-read body (with json_ld, for the ETag) and the write-response body (no json_ld anywhere). */
-  async both(event: CalendarEvent, _links: EventLinks, api: string): Promise<[Record<string, unknown>, Record<string, unknown>]> {
+  async both(event: CalendarEvent, api: string): Promise<[Record<string, unknown>, Record<string, unknown>]> {
     const related = await this.related([event]);
     return [
       this.present(event, related, api, { withJsonLd: true, masked: false }),

@@ -19,6 +19,7 @@ import { RecordIdPipe, SlugPipe } from '../../../shared/http/path-params';
 import { ApiBase, CurrentCaller } from '../../../shared/http/request-context.decorators';
 import { ifMatchPrecondition, sendWithEtag, sendWritten } from '../../../shared/http/etag';
 import { EventTarget, EventWithLinks, EventWriteInput, EventsService } from '../application/events.service';
+import type { CalendarEvent } from '../domain/calendar-event';
 import { EventPresenter } from './event.presenter';
 import { CreateEventParams, DeleteEventParams, ReadEventParams, UpdateEventParams } from './dto/event-write.params';
 import { ListEventsParams } from './dto/list-events.params';
@@ -205,7 +206,7 @@ export class EventsController {
 
   private async read(target: EventTarget, input: Validated<ReadEventParams>, caller: Caller, api: string, req: Request, res: Response) {
     const found = await this.events.get(target, caller, input.password);
-    return sendWithEtag(res, await this.presenter.one(found.event, found.links, api, true), req.header('if-none-match'));
+    return sendWithEtag(res, await this.presenter.one(found, api, true), req.header('if-none-match'));
   }
 
   private async update(target: EventTarget, input: Lenient<UpdateEventParams>, caller: Caller, api: string, req: Request, res: Response) {
@@ -219,17 +220,17 @@ export class EventsController {
   private async remove(target: EventTarget, input: Validated<DeleteEventParams>, caller: Caller, api: string, req: Request) {
     const precondition = this.precondition(req, api);
     const done = await this.events.delete(target, input.force === true, caller, precondition);
-    return this.presenter.one(done.event, done.links, api, false);
+    return this.presenter.one(done.event, api, false, done.links);
   }
 
   /** If-Match → a check of the current event's tag (computed as a single GET would show it). */
   private precondition(req: Request, api: string) {
-    return ifMatchPrecondition(req.header('if-match'), (current: EventWithLinks) => this.presenter.one(current.event, current.links, api, true));
+    return ifMatchPrecondition(req.header('if-match'), (current: CalendarEvent) => this.presenter.one(current, api, true));
   }
 
   /** The event without json_ld, with the ETag of the single GET body. */
   private async writeResponse(result: EventWithLinks, api: string, res: Response) {
-    const [full, body] = await this.presenter.both(result.event, result.links, api);
+    const [full, body] = await this.presenter.both(result.event, api);
     return sendWritten(res, body, full);
   }
 }
