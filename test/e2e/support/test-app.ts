@@ -48,6 +48,7 @@ export async function startTestApp(
     ...env,
   });
   const dataSource = await openDatabase(config.db, 5_000);
+  // Silent unless TEST_APP_LOGS is set (e.g. to see which driver error made a request answer 500).
   const app = await createApp(config, { dataSource, clock, logger: process.env.TEST_APP_LOGS ? undefined : false, ...extra });
   // Listen once on an ephemeral port: supertest would otherwise start a listener per request, which breaks under
   // concurrent requests.
