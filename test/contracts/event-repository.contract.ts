@@ -1,6 +1,6 @@
 import type { CalendarEvent } from '../../src/modules/events/domain/calendar-event';
 import { toUtc } from '../../src/modules/events/domain/date-input';
-import { DateBound, matchesDateWindow } from '../../src/modules/events/domain/event-date-window';
+import { DATE_PARAMS, matchesDateWindow } from '../../src/modules/events/domain/event-date-window';
 import type { EventCriteria } from '../../src/modules/events/domain/event-query';
 import type { RecordStatus } from '../../src/shared/domain/policy';
 import { EventRepository, SlugConflictError } from '../../src/modules/events/domain/event.repository';
@@ -222,14 +222,8 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
       await f.repo.publishDue(publishAt);
       for (const [id, e] of stored) if (e.status === 'future' && e.dateUtc <= publishAt) stored.set(id, { ...e, status: 'publish' });
 
-      const OPS: Array<Pick<DateBound, 'op' | 'field'>> = [
-        { op: '>=', field: 'start' },
-        { op: '<=', field: 'end' },
-        { op: '<', field: 'start' },
-        { op: '>', field: 'start' },
-        { op: '<', field: 'end' },
-        { op: '>', field: 'end' },
-      ];
+      // Every operator of the six date parameters (§8.2.1).
+      const OPS = DATE_PARAMS.map(({ op, field }) => ({ op, field }));
       const events = [...stored.values()];
       for (let round = 0; round < 120; round++) {
         const mode = pick(['event', 'site'] as const);

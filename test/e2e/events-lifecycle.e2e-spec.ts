@@ -19,11 +19,7 @@ describe('events: lifecycle', () => {
   });
   afterAll(async () => t.close());
 
-  const create = async (body: Record<string, unknown>, auth = editor) => {
-    const res = await t.http().post(`${t.api}/events`).set('Authorization', auth).send(body);
-    expect(res.status).toBe(201);
-    return res.body as Record<string, any>;
-  };
+  const create = (body: Record<string, unknown>, auth = editor) => t.createEvent(body, auth);
   const patch = (id: number, body: Record<string, unknown>, auth = editor) =>
     t.http().patch(`${t.api}/events/${id}`).set('Authorization', auth).send(body);
 

@@ -20,11 +20,7 @@ describe('events: list filters', () => {
   });
   afterAll(async () => t.close());
 
-  const create = async (body: Record<string, unknown>, auth = editor) => {
-    const res = await t.http().post(`${t.api}/events`).set('Authorization', auth).send({ ...base, ...body });
-    expect(res.status).toBe(201);
-    return res.body as Record<string, any>;
-  };
+  const create = (body: Record<string, unknown>, auth = editor) => t.createEvent({ ...base, ...body }, auth);
   const list = (query: Record<string, unknown>, auth?: string) => {
     const req = t.http().get(`${t.api}/events`).query(query);
     return auth ? req.set('Authorization', auth) : req;

@@ -22,11 +22,7 @@ describe('events: validation and order of checks', () => {
   });
   afterAll(async () => t.close());
 
-  const create = async (body: Record<string, unknown>, auth = editor) => {
-    const res = await t.http().post(`${t.api}/events`).set('Authorization', auth).send(body);
-    expect(res.status).toBe(201);
-    return res.body as Record<string, any>;
-  };
+  const create = (body: Record<string, unknown>, auth = editor) => t.createEvent(body, auth);
   const detailCodes = (body: any) =>
     Object.fromEntries(Object.entries(body.data.details as Record<string, { code: string }>).map(([k, v]) => [k, v.code]));
 

@@ -18,11 +18,7 @@ describe('events: /events', () => {
   });
   afterAll(async () => t.close());
 
-  const create = async (body: Record<string, unknown>, auth = editor) => {
-    const res = await t.http().post(`${t.api}/events`).set('Authorization', auth).send(body);
-    expect(res.status).toBe(201);
-    return res.body as Record<string, any>;
-  };
+  const create = (body: Record<string, unknown>, auth = editor) => t.createEvent(body, auth);
   const base = { title: 'Jazz Night', start_date: '2026-12-05 20:00', end_date: '2026-12-05 23:00' };
 
   it('creates: 201, Location, ETag, the §6.2 keys in order, no json_ld', async () => {

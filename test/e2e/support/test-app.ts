@@ -28,6 +28,8 @@ export interface TestApp {
   publicApi: string;
   /** A bearer header value for a role (the suite's user of that role unless `sub` is given). */
   auth: (role: TestRole, sub?: number) => Promise<string>;
+  /** POST /events with that bearer header; fails the test unless it answers 201. The created event. */
+  createEvent: (body: Record<string, unknown>, authorization: string) => Promise<Record<string, any>>;
   close: () => Promise<void>;
 }
 
@@ -64,6 +66,11 @@ export async function startTestApp(
     api: `${config.apiPrefix}/calendar/events/v1`,
     publicApi: `${config.publicUrl}${config.apiPrefix}/calendar/events/v1`,
     auth: async (role, sub) => `Bearer ${await signDevelopmentToken(TEST_SECRET, sub ?? USERS[role], role, 3600)}`,
+    createEvent: async (body, authorization) => {
+      const res = await request(server).post(`${config.apiPrefix}/calendar/events/v1/events`).set('Authorization', authorization).send(body);
+      expect({ status: res.status, body: res.body }).toMatchObject({ status: 201 });
+      return res.body as Record<string, any>;
+    },
     close: async () => {
       await app.close();
       if (dataSource.isInitialized) await dataSource.destroy();

@@ -1,6 +1,6 @@
 import { dayCountPlan, dayLevelMatch } from './day-count-plan';
 import { Random } from '../../../tools/seed/random';
-import { DateBound, matchesDateWindow } from './event-date-window';
+import { DATE_PARAMS, matchesDateWindow } from './event-date-window';
 
 describe('dayCountPlan', () => {
   it('turns each bound into a day condition that excludes its own day, and that day into a boundary day', () => {
@@ -34,14 +34,8 @@ describe('dayCountPlan', () => {
     const r = new Random(7);
     const next = (n: number) => r.int(0, n - 1);
     const wall = () => `2026-11-${String(1 + next(30)).padStart(2, '0')} ${String(next(24)).padStart(2, '0')}:${next(2) ? '00' : '30'}:00`;
-    const ops: Array<Pick<DateBound, 'op' | 'field'>> = [
-      { op: '>=', field: 'start' },
-      { op: '<=', field: 'end' },
-      { op: '<', field: 'start' },
-      { op: '>', field: 'start' },
-      { op: '<', field: 'end' },
-      { op: '>', field: 'end' },
-    ];
+    // Every operator of the six date parameters (§8.2.1).
+    const ops = DATE_PARAMS.map(({ op, field }) => ({ op, field }));
     let decided = 0;
     for (let round = 0; round < 300; round++) {
       const bounds = Array.from({ length: 1 + next(3) }, () => ({ ...ops[next(ops.length)], value: wall() }));
