@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '../../src/modules/events/domain/calendar-event';
+import type { CalendarEvent, EventLinks } from '../../src/modules/events/domain/calendar-event';
 import { toUtc } from '../../src/modules/events/domain/date-input';
 import { DATE_PARAMS, matchesDateWindow } from '../../src/modules/events/domain/event-date-window';
 import type { EventCriteria } from '../../src/modules/events/domain/event-query';
@@ -11,6 +11,8 @@ export interface EventRepositoryFixture {
   repo: EventRepository;
   /** Gives a venue coordinates (SQL: inserts a venue row; in-memory: sets the fake's map). */
   seedVenue: (id: number, lat: number | null, lng: number | null) => Promise<void>;
+  /** Makes the venues, organizers and terms named exist (SQL: bare rows; links are only written to existing records). */
+  seedLinkTargets: (links: Partial<EventLinks>) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -33,6 +35,13 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
     });
     afterEach(async () => f.close());
 
+    /** Inserts the event, or rewrites it when it is stored already. */
+    const save = async (e: CalendarEvent) => ((await f.repo.findById(e.id)) ? f.repo.update(e) : f.repo.insert(e));
+    const saveLinks = async (id: number, links: Partial<EventLinks>) => {
+      await f.seedLinkTargets(links);
+      await f.repo.saveLinks(id, links);
+    };
+
     const ids = async (c: Partial<EventCriteria> = {}, page = PAGE) => (await f.repo.findPage(criteria(c), page)).rows.map((e) => e.id);
 
     it('saves and reads back every field, by id and by slug (ignoring case)', async () => {
@@ -41,25 +50,29 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
         showMap: false, featured: true, sticky: true, imageId: 9, postPassword: 'pw', ticketed: true, postParent: 0, allDay: true,
         timezone: 'Europe/Madrid', status: 'draft', authorId: 3,
       });
-      await f.repo.save(e);
+      await save(e);
       expect(await f.repo.findById(1)).toEqual(e);
       expect(await f.repo.findBySlug('EVENT-1')).toEqual(e);
       expect(await f.repo.findById(2)).toBeNull();
       expect(await f.repo.findBySlug('nope')).toBeNull();
     });
 
-    it('updates in place (save is an upsert) and keeps slugs unique', async () => {
-      await f.repo.save(anEvent(1));
-      await f.repo.save({ ...anEvent(1), title: 'Renamed' });
+    it('updates in place and keeps slugs unique; an update never re-creates a removed event', async () => {
+      await f.repo.insert(anEvent(1));
+      await f.repo.update({ ...anEvent(1), title: 'Renamed' });
+      await expect(f.repo.update(anEvent(3))).rejects.toThrow();
+      expect(await f.repo.findById(3)).toBeNull();
+      expect((await f.repo.lockById(1))?.title).toBe('Renamed');
+      expect((await f.repo.lockBySlug('EVENT-1'))?.id).toBe(1);
       expect((await f.repo.findById(1))?.title).toBe('Renamed');
       expect(await f.repo.slugTaken('event-1')).toBe(true);
       expect(await f.repo.slugTaken('event-1', 1)).toBe(false);
-      await expect(f.repo.save(anEvent(2, { slug: 'event-1' }))).rejects.toBeInstanceOf(SlugConflictError);
+      await expect(f.repo.insert(anEvent(2, { slug: 'event-1' }))).rejects.toBeInstanceOf(SlugConflictError);
     });
 
     it('finds a slug family in one call: the base and its `base-…` variants only, LIKE characters literal', async () => {
       const slugs = ['concert', 'concert-2', 'concert-10', 'concerts', 'con_ert-2', 'concert-hall'];
-      for (const [i, slug] of slugs.entries()) await f.repo.save(anEvent(i + 1, { slug }));
+      for (const [i, slug] of slugs.entries()) await save(anEvent(i + 1, { slug }));
       expect([...(await f.repo.slugFamily('concert'))].sort()).toEqual(['concert', 'concert-10', 'concert-2', 'concert-hall']);
       expect([...(await f.repo.slugFamily('concert', 1))].sort()).toEqual(['concert-10', 'concert-2', 'concert-hall']);
       expect([...(await f.repo.slugFamily('con_ert'))]).toEqual(['con_ert-2']);
@@ -67,10 +80,10 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
     });
 
     it('orders by start then id, pages with a total, and never lists hidden events', async () => {
-      await f.repo.save(anEvent(3, { startLocal: '2026-12-02 10:00:00' }));
-      await f.repo.save(anEvent(1, { startLocal: '2026-12-02 10:00:00' }));
-      await f.repo.save(anEvent(2, { startLocal: '2026-12-01 09:00:00' }));
-      await f.repo.save(anEvent(4, { hideFromListings: true }));
+      await save(anEvent(3, { startLocal: '2026-12-02 10:00:00' }));
+      await save(anEvent(1, { startLocal: '2026-12-02 10:00:00' }));
+      await save(anEvent(2, { startLocal: '2026-12-01 09:00:00' }));
+      await save(anEvent(4, { hideFromListings: true }));
       expect(await ids()).toEqual([2, 1, 3]);
       const page2 = await f.repo.findPage(criteria(), { offset: 2, limit: 2 });
       expect(page2.rows.map((e) => e.id)).toEqual([3]);
@@ -80,8 +93,8 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
     });
 
     it('compares bounds with local times in event mode and UTC times in site mode, one bound each', async () => {
-      await f.repo.save(anEvent(1, { startLocal: '2026-11-24 23:30:00', endLocal: '2026-11-25 01:00:00', startUtc: '2026-11-24 14:30:00', endUtc: '2026-11-24 16:00:00', timezone: 'Asia/Tokyo' }));
-      await f.repo.save(anEvent(2, { startLocal: '2026-11-24 00:00:00', endLocal: '2026-11-24 23:59:59', startUtc: '2026-11-23 23:00:00', endUtc: '2026-11-24 22:59:59', timezone: 'Europe/Madrid' }));
+      await save(anEvent(1, { startLocal: '2026-11-24 23:30:00', endLocal: '2026-11-25 01:00:00', startUtc: '2026-11-24 14:30:00', endUtc: '2026-11-24 16:00:00', timezone: 'Asia/Tokyo' }));
+      await save(anEvent(2, { startLocal: '2026-11-24 00:00:00', endLocal: '2026-11-24 23:59:59', startUtc: '2026-11-23 23:00:00', endUtc: '2026-11-24 22:59:59', timezone: 'Europe/Madrid' }));
       const bounds = [
         { op: '>=' as const, field: 'start' as const, value: '2026-11-24 00:00:00' },
         { op: '<=' as const, field: 'end' as const, value: '2026-11-24 23:59:59' },
@@ -95,10 +108,10 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
     });
 
     it('filters statuses, restricting non-public ones to the author when asked', async () => {
-      await f.repo.save(anEvent(1));
-      await f.repo.save(anEvent(2, { status: 'draft', authorId: 4 }));
-      await f.repo.save(anEvent(3, { status: 'draft', authorId: 5 }));
-      await f.repo.save(anEvent(4, { status: 'trash', authorId: 4 }));
+      await save(anEvent(1));
+      await save(anEvent(2, { status: 'draft', authorId: 4 }));
+      await save(anEvent(3, { status: 'draft', authorId: 5 }));
+      await save(anEvent(4, { status: 'trash', authorId: 4 }));
       expect(await ids()).toEqual([1, 2, 3]);
       expect(await ids({ restrictNonPublishToAuthor: 4 })).toEqual([1, 2]);
       expect(await ids({ statuses: ['trash'] })).toEqual([4]);
@@ -106,8 +119,8 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
     });
 
     it('searches the folded key: all words, excluded words, special LIKE characters are literal', async () => {
-      await f.repo.save(anEvent(1, { title: 'Jazz Café', description: 'late show' }));
-      await f.repo.save(anEvent(2, { title: 'Rock', excerpt: 'late 100% fun' }));
+      await save(anEvent(1, { title: 'Jazz Café', description: 'late show' }));
+      await save(anEvent(2, { title: 'Rock', excerpt: 'late 100% fun' }));
       expect(await ids({ searchWords: ['cafe', 'late'] })).toEqual([1]);
       expect(await ids({ searchWords: ['late'], excludedWords: ['jazz'] })).toEqual([2]);
       expect(await ids({ searchWords: ['100%'] })).toEqual([2]);
@@ -116,11 +129,11 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
     });
 
     it('filters by flags, include, parent and links; saves links in order and loads them in batches', async () => {
-      await f.repo.save(anEvent(1, { featured: true }));
-      await f.repo.save(anEvent(2, { ticketed: true, postParent: 1 }));
-      await f.repo.save(anEvent(3));
-      await f.repo.saveLinks(1, { venueIds: [30, 20], organizerIds: [40], termIds: [7, 8] });
-      await f.repo.saveLinks(2, { venueIds: [20], termIds: [9] });
+      await save(anEvent(1, { featured: true }));
+      await save(anEvent(2, { ticketed: true, postParent: 1 }));
+      await save(anEvent(3));
+      await saveLinks(1, { venueIds: [30, 20], organizerIds: [40], termIds: [7, 8] });
+      await saveLinks(2, { venueIds: [20], termIds: [9] });
       expect(await ids({ featured: true })).toEqual([1]);
       expect(await ids({ featured: false })).toEqual([2, 3]);
       expect(await ids({ ticketed: true })).toEqual([2]);
@@ -134,34 +147,34 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
       const links = await f.repo.loadLinks([1, 2, 3]);
       expect(links.get(1)).toEqual({ venueIds: [30, 20], organizerIds: [40], termIds: [7, 8] });
       expect(links.get(3)).toEqual({ venueIds: [], organizerIds: [], termIds: [] });
-      await f.repo.saveLinks(1, { venueIds: [] });
+      await saveLinks(1, { venueIds: [] });
       expect((await f.repo.loadLinks([1])).get(1)).toEqual({ venueIds: [], organizerIds: [40], termIds: [7, 8] });
     });
 
     it('geoloc: events with or without a venue that has coordinates', async () => {
       await f.seedVenue(20, 40.4, -3.7);
       await f.seedVenue(21, null, null);
-      await f.repo.save(anEvent(1));
-      await f.repo.save(anEvent(2));
-      await f.repo.saveLinks(1, { venueIds: [20] });
-      await f.repo.saveLinks(2, { venueIds: [21] });
+      await save(anEvent(1));
+      await save(anEvent(2));
+      await saveLinks(1, { venueIds: [20] });
+      await saveLinks(2, { venueIds: [21] });
       expect(await ids({ geoloc: true })).toEqual([1]);
       expect(await ids({ geoloc: false })).toEqual([2]);
       expect(await f.repo.venueCoordinates()).toEqual([{ id: 20, lat: 40.4, lng: -3.7 }]);
     });
 
     it('publishDue turns due future events into published ones', async () => {
-      await f.repo.save(anEvent(1, { status: 'future', dateUtc: '2026-11-22 15:00:00' }));
-      await f.repo.save(anEvent(2, { status: 'future', dateUtc: '2026-11-22 15:00:01' }));
+      await save(anEvent(1, { status: 'future', dateUtc: '2026-11-22 15:00:00' }));
+      await save(anEvent(2, { status: 'future', dateUtc: '2026-11-22 15:00:01' }));
       await f.repo.publishDue('2026-11-22 15:00:00');
       expect((await f.repo.findById(1))?.status).toBe('publish');
       expect((await f.repo.findById(2))?.status).toBe('future');
     });
 
     it('remove deletes the row and its links and orphans the children', async () => {
-      await f.repo.save(anEvent(1));
-      await f.repo.save(anEvent(2, { postParent: 1 }));
-      await f.repo.saveLinks(1, { venueIds: [5], termIds: [6] });
+      await save(anEvent(1));
+      await save(anEvent(2, { postParent: 1 }));
+      await saveLinks(1, { venueIds: [5], termIds: [6] });
       expect(await f.repo.childIds(1)).toEqual([2]);
       await f.repo.remove(1);
       expect(await f.repo.findById(1)).toBeNull();
@@ -191,14 +204,14 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
       };
       const stored = new Map<number, CalendarEvent>();
       const write = async (e: CalendarEvent) => {
-        await f.repo.save(e);
+        await save(e);
         stored.set(e.id, e);
       };
       // Links to three venues and four terms: lists filtered by them are answered from the link rows alone.
       const links = new Map<number, { venueIds: number[]; termIds: number[] }>();
       const relink = async (id: number) => {
         const l = { venueIds: [1001, 1002, 1003].filter(() => next(3) === 0), termIds: [1, 2, 3, 4].filter(() => next(3) === 0) };
-        await f.repo.saveLinks(id, l);
+        await saveLinks(id, l);
         links.set(id, l);
       };
       for (let id = 1; id <= 160; id++) {

@@ -28,8 +28,33 @@ async function sqlFixture(env: Record<string, string>): Promise<EventRepositoryF
         names.map((n) => cols[n]),
       );
     },
+    seedLinkTargets: async (links) => {
+      await insertBareRows(dataSource, 'venues', links.venueIds ?? []);
+      await insertBareRows(dataSource, 'organizers', links.organizerIds ?? []);
+      await insertBareRows(dataSource, 'terms', links.termIds ?? []);
+    },
     close: () => dataSource.destroy(),
   };
+}
+
+/** Rows with these ids and empty values (only their existence matters to links), skipping those already stored. */
+async function insertBareRows(dataSource: DataSource, table: string, ids: number[]): Promise<void> {
+  const meta = dataSource.entityMetadatas.find((m) => m.tableName === table);
+  if (!meta) throw new Error(`no entity for ${table}`);
+  for (const id of ids) {
+    if ((await dataSource.query(`SELECT 1 FROM ${table} WHERE id = ?`, [id])).length > 0) continue;
+    const values = meta.columns.map((c) => {
+      const name = c.databaseName;
+      if (name === 'id') return id;
+      if (name === 'taxonomy') return 'category';
+      if (name === 'slug' || name === 'slug_key') return `${table}-${id}`;
+      if (c.isNullable) return null;
+      const type = String(typeof c.type === 'function' ? c.type.name : c.type).toLowerCase();
+      return /int|bool|double|float|number|decimal/.test(type) ? 0 : name.endsWith('_utc') || name.endsWith('_local') ? '2026-01-01 00:00:00' : '';
+    });
+    const names = meta.columns.map((c) => c.databaseName);
+    await dataSource.query(`INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`, values);
+  }
 }
 
 describeEventRepositoryContract('in-memory', async () => {
@@ -39,6 +64,7 @@ describeEventRepositoryContract('in-memory', async () => {
     seedVenue: async (id, lat, lng) => {
       if (lat !== null && lng !== null) repo.venueCoords.set(id, { lat, lng });
     },
+    seedLinkTargets: async () => undefined,
     close: async () => undefined,
   };
 });

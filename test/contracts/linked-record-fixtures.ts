@@ -58,3 +58,8 @@ export async function sqlFixture<T extends LinkedRecord, Probe>(
     close: () => dataSource.destroy(),
   };
 }
+
+/** Inserts the record, or rewrites it when it is stored already. */
+export async function saveRecord<T extends { id: number }>(repo: { findById(id: number): Promise<T | null>; insert(r: T): Promise<void>; update(r: T): Promise<void> }, record: T) {
+  return (await repo.findById(record.id)) ? repo.update(record) : repo.insert(record);
+}

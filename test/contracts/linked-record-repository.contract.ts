@@ -1,5 +1,6 @@
 import type { LinkedRecord } from '../../src/modules/records/domain/linked-record';
 import type { LinkedRecordListCriteria, LinkedRecordRepository } from '../../src/modules/records/domain/linked-record.repository';
+import { saveRecord } from './linked-record-fixtures';
 
 export interface SeedEvent {
   id: number;
@@ -52,7 +53,7 @@ export function linkedRecordRepositoryCases<T extends LinkedRecord, Probe>(
 
   it('tells whether a slug is taken, optionally except one record', async () => {
     const f = fixture();
-    await f.repo.save(make(1, { slug: 'jazz' }));
+    await saveRecord(f.repo, make(1, { slug: 'jazz' }));
     expect(await f.repo.slugTaken('jazz')).toBe(true);
     expect(await f.repo.slugTaken('jazz', 1)).toBe(false);
     expect(await f.repo.slugTaken('blues')).toBe(false);
@@ -60,9 +61,9 @@ export function linkedRecordRepositoryCases<T extends LinkedRecord, Probe>(
 
   it('orders by date_utc descending then id descending, and pages', async () => {
     const f = fixture();
-    await f.repo.save(make(1, { dateUtc: '2026-01-02 00:00:00' }));
-    await f.repo.save(make(2, { dateUtc: '2026-01-01 00:00:00' }));
-    await f.repo.save(make(3, { dateUtc: '2026-01-01 00:00:00' }));
+    await saveRecord(f.repo, make(1, { dateUtc: '2026-01-02 00:00:00' }));
+    await saveRecord(f.repo, make(2, { dateUtc: '2026-01-01 00:00:00' }));
+    await saveRecord(f.repo, make(3, { dateUtc: '2026-01-01 00:00:00' }));
     expect(await idsOf({})).toEqual([1, 3, 2]);
     const page = await f.repo.findPage(allButTrash({ page: { page: 2, perPage: 2 } }));
     expect(page.items.map((v) => v.id)).toEqual([2]);
@@ -71,10 +72,10 @@ export function linkedRecordRepositoryCases<T extends LinkedRecord, Probe>(
 
   it('filters statuses and restricts non-publish records to their author', async () => {
     const f = fixture();
-    await f.repo.save(make(1, { status: 'publish', authorId: 1 }));
-    await f.repo.save(make(2, { status: 'draft', authorId: 2 }));
-    await f.repo.save(make(3, { status: 'draft', authorId: 3 }));
-    await f.repo.save(make(4, { status: 'trash', authorId: 3 }));
+    await saveRecord(f.repo, make(1, { status: 'publish', authorId: 1 }));
+    await saveRecord(f.repo, make(2, { status: 'draft', authorId: 2 }));
+    await saveRecord(f.repo, make(3, { status: 'draft', authorId: 3 }));
+    await saveRecord(f.repo, make(4, { status: 'trash', authorId: 3 }));
     expect((await idsOf({})).sort()).toEqual([1, 2, 3]);
     expect((await idsOf({ restrictNonPublishToAuthor: 3 })).sort()).toEqual([1, 3]);
     expect(await idsOf({ statuses: ['trash'] })).toEqual([4]);
@@ -83,7 +84,7 @@ export function linkedRecordRepositoryCases<T extends LinkedRecord, Probe>(
 
   it('filters by event, has_events and only_with_upcoming', async () => {
     const f = fixture();
-    for (const id of [1, 2, 3, 4]) await f.repo.save(make(id));
+    for (const id of [1, 2, 3, 4]) await saveRecord(f.repo, make(id));
     await f.seedEvent({ id: 100, status: 'publish', startUtc: '2030-01-01 00:00:00', recordIds: [1] });
     await f.seedEvent({ id: 101, status: 'draft', startUtc: '2030-01-01 00:00:00', authorId: 5, recordIds: [2] });
     await f.seedEvent({ id: 102, status: 'publish', startUtc: '2020-01-01 00:00:00', recordIds: [3] });
@@ -92,7 +93,7 @@ export function linkedRecordRepositoryCases<T extends LinkedRecord, Probe>(
     expect(await f.repo.eventExists(999)).toBe(false);
     expect(await idsOf({ eventId: 100 })).toEqual([1]);
     expect((await idsOf({ hasEvents: true })).sort()).toEqual([1, 3, 4]);
-    await f.repo.save(make(5));
+    await saveRecord(f.repo, make(5));
     expect(await idsOf({ hasEvents: false })).toEqual([5]);
     const upcoming = { upcomingAfterUtc: '2026-01-01 00:00:00' };
     expect((await idsOf({ ...upcoming, viewer: { userId: null, seesAll: false } })).sort()).toEqual([1]);
@@ -102,9 +103,9 @@ export function linkedRecordRepositoryCases<T extends LinkedRecord, Probe>(
 
   it('publishes due future records only', async () => {
     const f = fixture();
-    await f.repo.save(make(1, { status: 'future', dateUtc: '2026-01-01 00:00:00' }));
-    await f.repo.save(make(2, { status: 'future', dateUtc: '2026-01-03 00:00:00' }));
-    await f.repo.save(make(3, { status: 'draft', dateUtc: '2026-01-01 00:00:00' }));
+    await saveRecord(f.repo, make(1, { status: 'future', dateUtc: '2026-01-01 00:00:00' }));
+    await saveRecord(f.repo, make(2, { status: 'future', dateUtc: '2026-01-03 00:00:00' }));
+    await saveRecord(f.repo, make(3, { status: 'draft', dateUtc: '2026-01-01 00:00:00' }));
     await f.repo.publishDue('2026-01-02 00:00:00');
     expect((await f.repo.findById(1))?.status).toBe('publish');
     expect((await f.repo.findById(2))?.status).toBe('future');
@@ -113,8 +114,8 @@ export function linkedRecordRepositoryCases<T extends LinkedRecord, Probe>(
 
   it('trashes, removes and unlinks from every event, touching no other link', async () => {
     const f = fixture();
-    await f.repo.save(make(1));
-    await f.repo.save(make(2));
+    await saveRecord(f.repo, make(1));
+    await saveRecord(f.repo, make(2));
     await f.seedEvent({ id: 100, status: 'publish', startUtc: '2030-01-01 00:00:00', recordIds: [1, 2] });
     await f.seedEvent({ id: 101, status: 'publish', startUtc: '2030-01-01 00:00:00', recordIds: [1] });
     await f.repo.unlinkFromAllEvents(1);

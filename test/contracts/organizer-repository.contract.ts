@@ -2,6 +2,7 @@ import type { Organizer, OrganizerDuplicateProbe } from '../../src/modules/organ
 import { searchFragments } from '../../src/modules/organizers/domain/organizer';
 import type { LinkedRecordListCriteria } from '../../src/modules/records/domain/linked-record.repository';
 import { allButTrash, fixturePerCase, linkedRecordRepositoryCases, LinkedRecordRepositoryFixture } from './linked-record-repository.contract';
+import { saveRecord } from './linked-record-fixtures';
 
 export type OrganizerRepositoryFixture = LinkedRecordRepositoryFixture<Organizer, OrganizerDuplicateProbe>;
 
@@ -24,7 +25,7 @@ export function describeOrganizerRepositoryContract(name: string, make: () => Pr
     it('saves and reads back by id, ids and slug', async () => {
       const f = fixture();
       const o = makeOrganizer(10, { email: 'a@b.example', imageId: 3 });
-      await f.repo.save(o);
+      await saveRecord(f.repo, o);
       expect(await f.repo.findById(10)).toEqual(o);
       expect(await f.repo.findBySlug('Organizer-10')).toEqual(o);
       expect((await f.repo.findByIds([10, 11])).map((x) => x.id)).toEqual([10]);
@@ -34,19 +35,19 @@ export function describeOrganizerRepositoryContract(name: string, make: () => Pr
 
     it('searches name, description, phone, email and website, accent-insensitively; orders date desc, id desc', async () => {
       const f = fixture();
-      await f.repo.save(makeOrganizer(1, { name: 'Café Müller', dateUtc: '2026-01-01 00:00:00' }));
-      await f.repo.save(makeOrganizer(2, { name: 'x', email: 'cafe@muller.example', dateUtc: '2026-01-01 00:00:00' }));
-      await f.repo.save(makeOrganizer(3, { name: 'CAFE', dateUtc: '2026-01-03 00:00:00' }));
-      await f.repo.save(makeOrganizer(4, { name: 'other' }));
+      await saveRecord(f.repo, makeOrganizer(1, { name: 'Café Müller', dateUtc: '2026-01-01 00:00:00' }));
+      await saveRecord(f.repo, makeOrganizer(2, { name: 'x', email: 'cafe@muller.example', dateUtc: '2026-01-01 00:00:00' }));
+      await saveRecord(f.repo, makeOrganizer(3, { name: 'CAFE', dateUtc: '2026-01-03 00:00:00' }));
+      await saveRecord(f.repo, makeOrganizer(4, { name: 'other' }));
       expect(await idsOf({ fragments: searchFragments('café') })).toEqual([3, 2, 1]);
       expect(await idsOf({ fragments: searchFragments('muller cafe') })).toEqual([2, 1]);
     });
 
     it('filters by events, statuses and author; finds duplicates; trashes, removes and unlinks', async () => {
       const f = fixture();
-      await f.repo.save(makeOrganizer(1, { name: 'Blue Note', phone: '+1' }));
-      await f.repo.save(makeOrganizer(2, { name: 'blue note', status: 'draft', authorId: 4 }));
-      await f.repo.save(makeOrganizer(3));
+      await saveRecord(f.repo, makeOrganizer(1, { name: 'Blue Note', phone: '+1' }));
+      await saveRecord(f.repo, makeOrganizer(2, { name: 'blue note', status: 'draft', authorId: 4 }));
+      await saveRecord(f.repo, makeOrganizer(3));
       await f.seedEvent({ id: 100, status: 'publish', startUtc: '2030-01-01 00:00:00', recordIds: [1, 3] });
       await f.seedEvent({ id: 101, status: 'draft', startUtc: '2030-01-01 00:00:00', authorId: 4, recordIds: [2] });
       expect(await idsOf({ eventId: 100 })).toEqual([3, 1]);

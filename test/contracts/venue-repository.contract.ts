@@ -1,6 +1,7 @@
 import type { Venue, VenueDuplicateProbe } from '../../src/modules/venues/domain/venue';
 import { searchFragments } from '../../src/modules/venues/domain/venue';
 import { allButTrash, fixturePerCase, linkedRecordRepositoryCases, LinkedRecordRepositoryFixture } from './linked-record-repository.contract';
+import { saveRecord } from './linked-record-fixtures';
 
 export type VenueRepositoryFixture = LinkedRecordRepositoryFixture<Venue, VenueDuplicateProbe>;
 
@@ -21,11 +22,11 @@ export function describeVenueRepositoryContract(name: string, make: () => Promis
     it('saves, reads back by id, ids, and slug (ignoring case); updates in place', async () => {
       const f = fixture();
       const v = makeVenue(10, { name: 'Café', geoLat: 40.5, geoLng: -3.25, imageId: 7, showMapLink: false });
-      await f.repo.save(v);
+      await saveRecord(f.repo, v);
       expect(await f.repo.findById(10)).toEqual(v);
       expect(await f.repo.findBySlug('VENUE-10')).toEqual(v);
       expect((await f.repo.findByIds([10, 999])).map((x) => x.id)).toEqual([10]);
-      await f.repo.save({ ...v, name: 'Renamed', geoLat: null, geoLng: null });
+      await saveRecord(f.repo, { ...v, name: 'Renamed', geoLat: null, geoLng: null });
       expect((await f.repo.findById(10))?.name).toBe('Renamed');
       expect((await f.repo.findById(10))?.geoLat).toBeNull();
       expect(await f.repo.findById(11)).toBeNull();
@@ -33,11 +34,11 @@ export function describeVenueRepositoryContract(name: string, make: () => Promis
 
     it('searches folded fragments that must all occur in one field (café = Cafe = CAFÉ)', async () => {
       const f = fixture();
-      await f.repo.save(makeVenue(1, { name: 'Cafe Central' }));
-      await f.repo.save(makeVenue(2, { name: 'CAFÉ' }));
-      await f.repo.save(makeVenue(3, { name: 'Bar', address: '100, Avenue du Temple' }));
-      await f.repo.save(makeVenue(4, { name: 'Temple', city: 'Avenue' }));
-      await f.repo.save(makeVenue(5, { name: '50%_off' }));
+      await saveRecord(f.repo, makeVenue(1, { name: 'Cafe Central' }));
+      await saveRecord(f.repo, makeVenue(2, { name: 'CAFÉ' }));
+      await saveRecord(f.repo, makeVenue(3, { name: 'Bar', address: '100, Avenue du Temple' }));
+      await saveRecord(f.repo, makeVenue(4, { name: 'Temple', city: 'Avenue' }));
+      await saveRecord(f.repo, makeVenue(5, { name: '50%_off' }));
       expect((await idsOf(searchFragments('café'))).sort()).toEqual([1, 2]);
       expect(await idsOf(searchFragments('temple avenue'))).toEqual([3]);
       expect((await f.repo.findPage(allButTrash({ fragments: searchFragments('café') }))).total).toBe(2);
@@ -46,9 +47,9 @@ export function describeVenueRepositoryContract(name: string, make: () => Promis
 
     it('finds the oldest duplicate not in the trash', async () => {
       const f = fixture();
-      await f.repo.save(makeVenue(1, { name: 'A Venue', status: 'trash' }));
-      await f.repo.save(makeVenue(2, { name: 'A venue', description: 'x', address: '100, Avenue du Temple' }));
-      await f.repo.save(makeVenue(3, { name: 'a venue' }));
+      await saveRecord(f.repo, makeVenue(1, { name: 'A Venue', status: 'trash' }));
+      await saveRecord(f.repo, makeVenue(2, { name: 'A venue', description: 'x', address: '100, Avenue du Temple' }));
+      await saveRecord(f.repo, makeVenue(3, { name: 'a venue' }));
       expect((await f.repo.findDuplicate({ name: 'A VENUE' }))?.id).toBe(2);
       expect((await f.repo.findDuplicate({ name: 'a venue', description: 'X' }))?.id).toBe(2);
       expect((await f.repo.findDuplicate({ name: 'a venue', address: 'temple avenue' }))?.id).toBe(2);

@@ -14,6 +14,7 @@ export type ErrorKind =
   | 'uri-too-long' // 414
   | 'unsupported-media-type' // 415
   | 'too-many-requests' // 429
+  | 'unavailable' // 503
   | 'internal'; // 500
 
 /** A validation problem of one parameter (CONTRACT §4.3). `args` fill the detail sentence. */
@@ -87,3 +88,7 @@ export const notFound = (code: string, args: Record<string, string | number>) =>
 export const forbidden = (code = 'rest_forbidden') => new DomainError('forbidden', code);
 export const gone = (code: string) => new DomainError('gone', code);
 export const preconditionFailed = () => new DomainError('precondition-failed', 'rest_precondition_failed');
+
+/** 503 rest_write_contention: a write still could not take its records after the bounded retries (`Retry-After`). */
+export const writeContention = (retryAfterSeconds: number) =>
+  new DomainError('unavailable', 'rest_write_contention', {}, { retry_after: retryAfterSeconds });

@@ -13,6 +13,7 @@ const STATUS: Record<ErrorKind, number> = {
   'uri-too-long': 414,
   'unsupported-media-type': 415,
   'too-many-requests': 429,
+  unavailable: 503,
   internal: 500,
 };
 

@@ -46,7 +46,7 @@ export function handleError(exception: unknown, req: ApiRequest, res: Response, 
   const envelope = toEnvelope(withPathId(error, req), locale);
   if (error.code === 'rest_invalid_token') res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
   else if (error.code === 'rest_forbidden' && statusOf(error) === 401) res.setHeader('WWW-Authenticate', 'Bearer');
-  if (error.code === 'rest_too_many_requests' && typeof error.data.retry_after === 'number') {
+  if ((error.code === 'rest_too_many_requests' || error.code === 'rest_write_contention') && typeof error.data.retry_after === 'number') {
     res.setHeader('Retry-After', String(error.data.retry_after));
   }
   res.setHeader('Cache-Control', 'no-store');

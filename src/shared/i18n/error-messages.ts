@@ -108,6 +108,10 @@ export const ERROR_MESSAGES: Record<string, Texts | Record<string, Texts>> = {
     en: 'The resource has changed since it was retrieved.',
     es: 'El recurso ha cambiado desde que se obtuvo.',
   },
+  rest_write_contention: {
+    en: 'The record is busy with other writes. Please try again shortly.',
+    es: 'El registro está ocupado con otras escrituras. Inténtalo de nuevo en unos instantes.',
+  },
   internal_error: { en: 'An unexpected error occurred.', es: 'Se produjo un error inesperado.' },
 };
 

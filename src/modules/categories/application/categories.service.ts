@@ -71,10 +71,17 @@ export class CategoriesService {
     const name = input.name !== undefined ? cleanTermName(input.name) : undefined;
     if (input.parent !== undefined) await this.assertParentExists(input.parent);
     return this.uow.run(async () => {
-      const current = await this.repo.findById('category', id);
+      // A change of parent takes the whole tree (two concurrent moves could otherwise close a cycle); other changes
+      // take the category alone.
+      const moving = input.parent !== undefined;
+      const tree = moving ? await this.repo.lockAll('category') : [];
+      const current = moving ? (tree.find((t) => t.id === id) ?? null) : await this.repo.lockById('category', id);
       if (!current) throw notFoundCategory(id);
       if (input.parent !== undefined && input.parent !== current.parent) {
-        const parentOf = new Map((await this.repo.all('category')).map((t) => [t.id, t.parent]));
+        if (!tree.some((t) => t.id === input.parent) && input.parent !== 0) {
+          throw invalidParam('parent', 'rest_unknown_reference', { values: String(input.parent) });
+        }
+        const parentOf = new Map(tree.map((t) => [t.id, t.parent]));
         if (wouldCreateCycle(id, input.parent, parentOf)) throw invalidParam('parent', 'rest_invalid_parent');
       }
       precondition?.(await this.view(current));
@@ -103,7 +110,8 @@ export class CategoriesService {
   /** Permanent; returns the category as it was (old count). Children move up; events lose the category. */
   async delete(id: number, precondition?: Precondition): Promise<CategoryView> {
     return this.uow.run(async () => {
-      const current = await this.repo.findById('category', id);
+      // Its children move up to its parent: the tree is taken, as for a move.
+      const current = (await this.repo.lockAll('category')).find((t) => t.id === id) ?? null;
       if (!current) throw notFoundCategory(id);
       const before = await this.view(current);
       precondition?.(before);

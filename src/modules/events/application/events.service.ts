@@ -31,7 +31,7 @@ import {
 import { normalizeTimezone, parseDateInput, toUtc, toZone } from '../domain/date-input';
 import { computeDateWindow } from '../domain/event-date-window';
 import { distanceKm, EventCriteria, parseSearch } from '../domain/event-query';
-import { EventRepository, SlugConflictError } from '../domain/event.repository';
+import { EventRepository, LinkTargetsGoneError, SlugConflictError } from '../domain/event.repository';
 import { CheckedImage, EventLinksGateway } from './event-links.gateway';
 import { timingSafeEqual } from './timing-safe';
 
@@ -293,6 +293,10 @@ export class EventsService {
     return 'id' in target ? this.repo.findById(target.id) : this.repo.findBySlug(fold(target.slug));
   }
 
+  private lockOrNull(target: EventTarget): Promise<CalendarEvent | null> {
+    return 'id' in target ? this.repo.lockById(target.id) : this.repo.lockBySlug(fold(target.slug));
+  }
+
   private async notFoundError(target: EventTarget): Promise<DomainError> {
     if ('id' in target) {
       if (await this.namesOtherRecord(target.id)) return new DomainError('invalid', 'rest-invalid-event-id');
@@ -330,8 +334,10 @@ export class EventsService {
     invalid: readonly ParamProblem[] = [],
   ): Promise<EventWithLinks> {
     return this.uow.run(async () => {
-      // §4.4: validation (step 5), then existence (6), then the record permission (7), then If-Match (8).
-      const current = await this.findOrNull(target);
+      // The event is taken first: validation, permissions and If-Match see its latest state, and no other write
+      // changes or deletes it until this one ends. §4.4: validation (step 5), then existence (6), then the record
+      // permission (7), then If-Match (8).
+      const current = await this.lockOrNull(target);
       const plan = await this.check(input, caller, current, invalid);
       if (!current) throw await this.notFoundError(target);
       if (!Policy.mayEdit(caller, current)) throw forbidden();
@@ -344,7 +350,8 @@ export class EventsService {
 
   async delete(target: EventTarget, force: boolean, caller: Caller, precondition?: Precondition): Promise<EventWithLinks> {
     return this.uow.run(async () => {
-      const current = await this.find(target);
+      const current = await this.lockOrNull(target);
+      if (!current) throw await this.notFoundError(target);
       if (!Policy.mayDelete(caller, current)) throw forbidden();
       if (precondition) await precondition(current);
       // The answer shows the event as it was, with its links: a permanent delete removes them.
@@ -355,7 +362,7 @@ export class EventsService {
       }
       if (current.status === 'trash') throw gone('event-is-in-trash');
       const trashed: CalendarEvent = { ...current, status: 'trash', modifiedUtc: utcWallClock(this.clock.now()) };
-      await this.repo.save(trashed);
+      await this.repo.update(trashed);
       return { event: trashed, links: before.links };
     });
   }
@@ -716,6 +723,7 @@ export class EventsService {
     // image, terms, inline venues/organizers: all in this transaction
     if (plan.image !== undefined) event.imageId = await this.linked.applyImage(plan.image, caller);
     const links: Partial<EventLinks> = {};
+    let categoryIds: number[] = [];
     if (plan.venues !== undefined) links.venueIds = await this.linkIds('venue', plan.venues, caller);
     if (plan.organizers !== undefined) links.organizerIds = await this.linkIds('organizer', plan.organizers, caller);
     if (plan.categories !== undefined || plan.tags !== undefined) {
@@ -730,6 +738,7 @@ export class EventsService {
           ? await this.linked.resolveTerms('tag', 'tags', plan.tags, caller)
           : await this.termsOfKind('tag', currentTerms);
       links.termIds = [...cats, ...tags];
+      categoryIds = cats;
     }
 
     // slug: first free; the unique index decides under concurrency
@@ -747,14 +756,21 @@ export class EventsService {
         event.slug = await firstFreeSlug(base, taken);
       }
       try {
-        await this.repo.save(event);
+        await (current ? this.repo.update(event) : this.repo.insert(event));
         break;
       } catch (e) {
         if (!(e instanceof SlugConflictError) || !wantSlug || attempt >= 100) throw e;
         lost.add(event.slug);
       }
     }
-    if (Object.keys(links).length) await this.repo.saveLinks(id, links);
+    if (Object.keys(links).length) {
+      await this.repo.saveLinks(id, links).catch((e) => {
+        // A record checked above was deleted by a write that committed meanwhile: as if it never existed.
+        if (!(e instanceof LinkTargetsGoneError)) throw e;
+        const param = e.kind === 'term' ? (e.ids.some((t) => categoryIds.includes(t)) ? 'categories' : 'tags') : e.kind;
+        throw new InvalidParamsError([{ param, detail: 'rest_unknown_reference', args: { values: e.ids.join(', ') } }]);
+      });
+    }
     return this.withLinks(event);
   }
 

@@ -8,12 +8,23 @@ export abstract class EventRepository {
   abstract findById(id: number): Promise<CalendarEvent | null>;
   /** Slugs compare ignoring case. */
   abstract findBySlug(slug: string): Promise<CalendarEvent | null>;
+  /**
+   * Takes the event for a write (inside `uow.run`): its latest committed state, held until the unit of work ends, so
+   * no other write changes or deletes it meanwhile. Null when it does not exist (any more).
+   */
+  abstract lockById(id: number): Promise<CalendarEvent | null>;
+  abstract lockBySlug(slug: string): Promise<CalendarEvent | null>;
   abstract slugTaken(slug: string, exceptId?: number): Promise<boolean>;
   /** The slugs in use (by events other than `exceptId`) that are `base` or start with `base-`: one query for a new slug. */
   abstract slugFamily(base: string, exceptId?: number): Promise<Set<string>>;
-  /** Insert or update the event row. Throws SlugConflictError when the slug is already used. */
-  abstract save(event: CalendarEvent): Promise<void>;
-  /** Replaces the links given (undefined = leave that kind unchanged). */
+  /** Stores a new event. Throws SlugConflictError when the slug is already used. */
+  abstract insert(event: CalendarEvent): Promise<void>;
+  /** Rewrites an event taken with `lock…`. Throws SlugConflictError when the slug is already used. */
+  abstract update(event: CalendarEvent): Promise<void>;
+  /**
+   * Replaces the links given (undefined = leave that kind unchanged). The linked records are held against deletion
+   * until the unit of work ends; throws LinkTargetsGoneError naming those that no longer exist.
+   */
   abstract saveLinks(eventId: number, links: Partial<EventLinks>): Promise<void>;
   /** Permanent removal: the row, its links and term assignments; children's post_parent becomes 0. */
   abstract remove(id: number): Promise<void>;
@@ -30,5 +41,15 @@ export abstract class EventRepository {
 export class SlugConflictError extends Error {
   constructor() {
     super('slug-conflict');
+  }
+}
+
+/** Linked records that were deleted after the write checked them (a concurrent delete won). */
+export class LinkTargetsGoneError extends Error {
+  constructor(
+    readonly kind: 'venue' | 'organizer' | 'term',
+    readonly ids: number[],
+  ) {
+    super(`${kind} gone: ${ids.join(', ')}`);
   }
 }

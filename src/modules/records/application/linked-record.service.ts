@@ -207,7 +207,8 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
   ): Promise<T> {
     const checked = await this.check(input, caller, false, invalid);
     return this.deps.uow.run(async () => {
-      const current = await this.findTarget(target);
+      // Taken first: permissions and If-Match see its latest state; no other write changes or deletes it meanwhile.
+      const current = await this.lockTarget(target);
       if (!Policy.mayEdit(caller, current)) throw forbidden();
       assertMaySetAuthor(input, caller);
       if (precondition) await precondition(current);
@@ -218,7 +219,7 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
   /** §9.10: trash (410 when already trashed) or, with force, delete permanently. Returns the record. */
   async delete(target: RecordTarget, force: boolean, caller: Caller, precondition?: Precondition<T>): Promise<T> {
     return this.deps.uow.run(async () => {
-      const current = await this.findTarget(target);
+      const current = await this.lockTarget(target);
       if (!Policy.mayDelete(caller, current)) throw forbidden();
       if (precondition) await precondition(current);
       if (force) {
@@ -236,15 +237,28 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
 
   // ---------------------------------------------------------------- internals
 
-  private async findTarget(target: RecordTarget): Promise<T> {
+  private findTarget(target: RecordTarget): Promise<T> {
+    return this.targetOrNotFound(target, (slug) => this.repo.findBySlug(slug), (id) => this.repo.findById(id));
+  }
+
+  /** The target taken for a write (`lock…`): held until the unit of work ends. */
+  private lockTarget(target: RecordTarget): Promise<T> {
+    return this.targetOrNotFound(target, (slug) => this.repo.lockBySlug(slug), (id) => this.repo.lockById(id));
+  }
+
+  private async targetOrNotFound(
+    target: RecordTarget,
+    bySlug: (slug: string) => Promise<T | null>,
+    byId: (id: number) => Promise<T | null>,
+  ): Promise<T> {
     const { notFound: code } = this.rules.codes;
     if (target.slug !== undefined) {
-      const record = await this.repo.findBySlug(target.slug);
+      const record = await bySlug(target.slug);
       if (!record) throw notFound(code, { variant: 'slug', slug: target.slug });
       return record;
     }
     const id = target.id ?? 0;
-    const record = id > 0 ? await this.repo.findById(id) : null;
+    const record = id > 0 ? await byId(id) : null;
     if (!record) throw notFound(code, { variant: 'id', id });
     return record;
   }
@@ -308,7 +322,10 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
   }
 
   private async createChecked(checked: CheckedWrite<Input, Own>, caller: Caller): Promise<T> {
-    const existing = await this.repo.findDuplicate(this.duplicateProbe(checked.texts));
+    const duplicate = await this.repo.findDuplicate(this.duplicateProbe(checked.texts));
+    // Taken before it is reused (a concurrent write may change or delete it); deleted meanwhile → a new record.
+    const locked = duplicate && (await this.repo.lockById(duplicate.id));
+    const existing = locked && locked.status !== 'trash' ? locked : null;
     if (existing) {
       if (!Policy.mayEdit(caller, existing)) return existing;
       // Reusing a record updates it with what was sent, except its name (which matched already).
@@ -344,7 +361,7 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
       },
       checked,
     );
-    await this.repo.save(record);
+    await this.repo.insert(record);
     return record;
   }
 
@@ -366,7 +383,7 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
       if (base !== current.slug) next.slug = await firstFreeSlug(base, (s) => this.repo.slugTaken(s, current.id));
     }
     if (checked.image) next.imageId = (await this.deps.media.applyImagePlan(checked.image, caller)).mediaId;
-    await this.repo.save(next);
+    await this.repo.update(next);
     if (next.status === 'trash' && current.status !== 'trash') await this.repo.unlinkFromAllEvents(current.id);
     return next;
   }

@@ -30,14 +30,21 @@ export abstract class LinkedRecordRepository<T extends LinkedRecord, Probe> {
   /** event id → its records (any status) in link order, in one query: a list page's records (no N+1). */
   abstract findForEvents(eventIds: number[]): Promise<Map<number, T[]>>;
   abstract findBySlug(slug: string): Promise<T | null>;
+  /**
+   * Takes the record for a write (inside `uow.run`): its latest committed state, held until the unit of work ends, so
+   * no other write changes or deletes it meanwhile. Null when it does not exist (any more).
+   */
+  abstract lockById(id: number): Promise<T | null>;
+  abstract lockBySlug(slug: string): Promise<T | null>;
   abstract slugTaken(slug: string, exceptId?: number): Promise<boolean>;
   /** Oldest (lowest id) record not in the trash that matches the probe (§10.4). */
   abstract findDuplicate(probe: Probe): Promise<T | null>;
   abstract eventExists(eventId: number): Promise<boolean>;
   /** `future` records whose publication date (UTC) is at or before `nowUtc` become `publish` (§3.5). */
   abstract publishDue(nowUtc: string): Promise<void>;
-  /** Insert or update. */
-  abstract save(record: T): Promise<void>;
+  abstract insert(record: T): Promise<void>;
+  /** Rewrites a record taken with `lock…`. */
+  abstract update(record: T): Promise<void>;
   abstract trash(id: number, modifiedUtc: string): Promise<void>;
   abstract remove(id: number): Promise<void>;
   /** One DELETE of every event link to this record (§10.5). */

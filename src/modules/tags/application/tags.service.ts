@@ -55,7 +55,7 @@ export class TagsService {
   async update(id: number, input: TagInput, precondition?: TagPrecondition): Promise<CountedTerm> {
     const name = input.name !== undefined ? cleanTermName(input.name) : undefined;
     return this.uow.run(async () => {
-      const current = await this.repo.findById('tag', id);
+      const current = await this.repo.lockById('tag', id);
       if (!current) throw notFoundTag(id);
       precondition?.(await this.counted(current));
       const next: Term = {
@@ -80,7 +80,7 @@ export class TagsService {
   /** Permanent; returns the tag as it was (old count). Events lose the tag. */
   async delete(id: number, precondition?: TagPrecondition): Promise<CountedTerm> {
     return this.uow.run(async () => {
-      const current = await this.repo.findById('tag', id);
+      const current = await this.repo.lockById('tag', id);
       if (!current) throw notFoundTag(id);
       const before = await this.counted(current);
       precondition?.(before);

@@ -15,6 +15,13 @@ export abstract class TermRepository {
    */
   abstract delete(term: Term): Promise<void>;
   abstract findById(taxonomy: Taxonomy, id: number): Promise<Term | null>;
+  /**
+   * Takes the term for a write (inside `uow.run`): its latest committed state, held until the unit of work ends, so
+   * no other write changes or deletes it (nor links events to it) meanwhile. Null when it does not exist (any more).
+   */
+  abstract lockById(taxonomy: Taxonomy, id: number): Promise<Term | null>;
+  /** Takes every term of the taxonomy (a write that changes the hierarchy): hierarchy changes run one at a time. */
+  abstract lockAll(taxonomy: Taxonomy): Promise<Term[]>;
   /** Terms with these ids (any taxonomy when `taxonomy` is null), in id order. */
   abstract findByIds(taxonomy: Taxonomy | null, ids: number[]): Promise<Term[]>;
   /** The term whose slug equals `slug` ignoring case and accents. */

@@ -54,6 +54,14 @@ export class InMemoryEventRepository extends EventRepository {
     return e ? { ...e } : null;
   }
 
+  lockById(id: number): Promise<CalendarEvent | null> {
+    return this.findById(id);
+  }
+
+  lockBySlug(slug: string): Promise<CalendarEvent | null> {
+    return this.findBySlug(slug);
+  }
+
   async slugTaken(slug: string, exceptId?: number): Promise<boolean> {
     const s = slug.toLowerCase();
     return [...this.events.values()].some((x) => x.slug === s && x.id !== exceptId);
@@ -65,7 +73,14 @@ export class InMemoryEventRepository extends EventRepository {
     return new Set(slugs);
   }
 
-  async save(event: CalendarEvent): Promise<void> {
+  async insert(event: CalendarEvent): Promise<void> {
+    if (this.events.has(event.id)) throw new Error(`event ${event.id} exists`);
+    if (await this.slugTaken(event.slug, event.id)) throw new SlugConflictError();
+    this.events.set(event.id, { ...event });
+  }
+
+  async update(event: CalendarEvent): Promise<void> {
+    if (!this.events.has(event.id)) throw new Error(`event ${event.id} does not exist`);
     if (await this.slugTaken(event.slug, event.id)) throw new SlugConflictError();
     this.events.set(event.id, { ...event });
   }

@@ -1,5 +1,7 @@
 import type { EntityManager } from 'typeorm';
+import { forShare, forUpdate } from '../../../../database/typeorm-unit-of-work';
 import type { CalendarEvent } from '../../domain/calendar-event';
+import { LinkTargetsGoneError } from '../../domain/event.repository';
 
 /**
  * The event link tables (migrations 1764000001000-events, 1764000008000-event-link-listing-keys,
@@ -10,9 +12,9 @@ import type { CalendarEvent } from '../../domain/calendar-event';
  * rows besides the unlinking of a deleted venue, organizer or term.
  */
 export const LINK_TABLES = {
-  venue: { table: 'event_venues', column: 'venue_id' },
-  organizer: { table: 'event_organizers', column: 'organizer_id' },
-  term: { table: 'event_terms', column: 'term_id' },
+  venue: { table: 'event_venues', column: 'venue_id', target: 'venues' },
+  organizer: { table: 'event_organizers', column: 'organizer_id', target: 'organizers' },
+  term: { table: 'event_terms', column: 'term_id', target: 'terms' },
 } as const;
 
 export type LinkKind = keyof typeof LINK_TABLES;
@@ -31,11 +33,6 @@ export const CARRIED_COLUMNS = [
 export type CarriedValues = unknown[];
 
 export const carriedValuesOf = (e: CalendarEvent): CarriedValues => CARRIED_COLUMNS.map((c) => c.of(e));
-
-const isMysql = (m: EntityManager) => m.connection.options.type === 'mysql';
-
-/** MySQL: read the latest committed rows and lock them (a plain read inside REPEATABLE READ may see an older snapshot). */
-const forUpdate = (m: EntityManager) => (isMysql(m) ? ' FOR UPDATE' : '');
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
@@ -73,9 +70,26 @@ async function storedValues(m: EntityManager, eventId: number): Promise<CarriedV
   return row ? columns.map((c) => (c === 'hide_from_listings' ? Number(row[c]) : row[c])) : null;
 }
 
+/**
+ * Holds the records about to be linked until the transaction ends (a concurrent delete of one waits, and then removes
+ * the new link rows too); throws LinkTargetsGoneError for those a delete removed since the write checked. Terms are
+ * taken exclusively, in id order: their counts are updated next, and two writes each holding a shared lock on a term
+ * would deadlock when both upgrade it.
+ */
+async function holdTargets(m: EntityManager, kind: LinkKind, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const lock = kind === 'term' ? forUpdate(m) : forShare(m);
+  const sql = `SELECT id FROM ${LINK_TABLES[kind].target} WHERE id IN (${placeholders(ids.length)}) ORDER BY id${lock}`;
+  const rows = (await m.query(sql, ids)) as Array<{ id: unknown }>;
+  const found = new Set(rows.map((r) => Number(r.id)));
+  const gone = ids.filter((id) => !found.has(id));
+  if (gone.length > 0) throw new LinkTargetsGoneError(kind, gone);
+}
+
 /** Replaces the event's links of one kind (ids in order: `position` keeps it for venues and organizers). */
 export async function replaceLinks(m: EntityManager, kind: LinkKind, eventId: number, ids: number[]): Promise<void> {
   const { table, column } = LINK_TABLES[kind];
+  await holdTargets(m, kind, [...new Set(ids)]);
   const delta = kind === 'term' ? removedPublished(await termLinksOf(m, [eventId])) : new Map<number, number>();
   await m.query(`DELETE FROM ${table} WHERE event_id = ?`, [eventId]);
   const unique = [...new Set(ids)];

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
-import { managerOf } from '../../../../database/typeorm-unit-of-work';
+import { forUpdate, managerOf } from '../../../../database/typeorm-unit-of-work';
 import { escapeLike } from '../../../../shared/domain/text';
 import { CalendarEvent, EventLinks } from '../../domain/calendar-event';
 import { EventCriteria, EventPageRequest } from '../../domain/event-query';
@@ -42,8 +42,6 @@ function countedByDay(c: EventCriteria): boolean {
   );
 }
 
-/** MySQL: read the latest committed row and lock it (a plain read inside REPEATABLE READ may see an older snapshot). */
-const forUpdate = (m: EntityManager) => (m.connection.options.type === 'mysql' ? ' FOR UPDATE' : '');
 
 function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; errno?: number; driverError?: { code?: string } };
@@ -214,21 +212,11 @@ export class TypeOrmEventRepository extends EventRepository {
     return Number(((await count.getRawOne()) as { n: unknown } | undefined)?.n ?? 0);
   }
 
-  /**
-   * The stored rows' bucket columns, locked on MySQL (the caller is about to change them). Only existing rows are
-   * locked: a locking read of an id not yet stored would take a gap lock, and two concurrent creates holding gap
-   * locks would deadlock on each other's insert.
-   */
+  /** The stored rows' bucket columns, locked on MySQL (the caller is about to change them). */
   private async countedRows(ids: number[]): Promise<CountedEventRow[]> {
     if (ids.length === 0) return [];
     const m = this.manager;
-    const read = (lock: string) =>
-      m.query(`SELECT ${COUNTED_COLUMNS} FROM events WHERE id IN (${ids.map(() => '?').join(', ')})${lock}`, ids) as Promise<
-        CountedEventRow[]
-      >;
-    const lock = forUpdate(m);
-    const rows = await read('');
-    return rows.length && lock ? read(lock) : rows;
+    return (await m.query(`SELECT ${COUNTED_COLUMNS} FROM events WHERE id IN (${ids.map(() => '?').join(', ')})${forUpdate(m)}`, ids)) as CountedEventRow[];
   }
 
   /**
@@ -301,6 +289,16 @@ export class TypeOrmEventRepository extends EventRepository {
     return row ? toDomain(row) : null;
   }
 
+  async lockById(id: number): Promise<CalendarEvent | null> {
+    const [row] = await this.rowsWhere(`e.id = ?${forUpdate(this.manager)}`, [id]);
+    return row ? toDomain(row) : null;
+  }
+
+  async lockBySlug(slug: string): Promise<CalendarEvent | null> {
+    const [row] = await this.rowsWhere(`e.slug = ?${forUpdate(this.manager)}`, [slug.toLowerCase()]);
+    return row ? toDomain(row) : null;
+  }
+
   async slugTaken(slug: string, exceptId?: number): Promise<boolean> {
     const q = this.query().select('e.id').where('e.slug = :slug', { slug: slug.toLowerCase() });
     if (exceptId !== undefined) q.andWhere('e.id <> :exceptId', { exceptId });
@@ -321,26 +319,33 @@ export class TypeOrmEventRepository extends EventRepository {
     return new Set(rows.map((r) => r.slug));
   }
 
-  async save(event: CalendarEvent): Promise<void> {
-    const repo = this.manager.getRepository(EventOrmEntity);
-    const row = toRow(event);
+  async insert(event: CalendarEvent): Promise<void> {
     try {
-      const [stored] = await this.countedRows([event.id]);
-      const delta: CountDelta = new Map();
-      if (stored) {
-        const { id: _id, ...rest } = row;
-        await repo.update({ id: event.id }, rest);
-        await syncLinkedEvent(this.manager, event);
-        countRow(delta, stored, -1);
-      } else {
-        await repo.insert(row);
-      }
-      countRow(delta, countedColumnsOf(event), 1);
-      await adjustListCounts(this.manager, delta);
+      await this.manager.getRepository(EventOrmEntity).insert(toRow(event));
     } catch (e) {
       if (isUniqueViolation(e)) throw new SlugConflictError();
       throw e;
     }
+    const delta: CountDelta = new Map();
+    countRow(delta, countedColumnsOf(event), 1);
+    await adjustListCounts(this.manager, delta);
+  }
+
+  async update(event: CalendarEvent): Promise<void> {
+    const [stored] = await this.countedRows([event.id]);
+    if (!stored) throw new Error(`event ${event.id} was not taken before its update`);
+    const { id: _id, ...rest } = toRow(event);
+    try {
+      await this.manager.getRepository(EventOrmEntity).update({ id: event.id }, rest);
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new SlugConflictError();
+      throw e;
+    }
+    await syncLinkedEvent(this.manager, event);
+    const delta: CountDelta = new Map();
+    countRow(delta, stored, -1);
+    countRow(delta, countedColumnsOf(event), 1);
+    await adjustListCounts(this.manager, delta);
   }
 
   async saveLinks(eventId: number, links: Partial<EventLinks>): Promise<void> {

@@ -68,6 +68,12 @@ export class InMemoryLinkedRecordRepository<T extends LinkedRecord, Probe> exten
     for (const v of this.records.values()) if (v.slug === key) return { ...v };
     return null;
   }
+  lockById(id: number) {
+    return this.findById(id);
+  }
+  lockBySlug(slug: string) {
+    return this.findBySlug(slug);
+  }
   async slugTaken(slug: string, exceptId?: number) {
     return [...this.records.values()].some((v) => v.slug === slug && v.id !== exceptId);
   }
@@ -81,7 +87,12 @@ export class InMemoryLinkedRecordRepository<T extends LinkedRecord, Probe> exten
   async publishDue(nowUtc: string) {
     for (const [id, r] of this.records) if (r.status === 'future' && r.dateUtc <= nowUtc) this.records.set(id, { ...r, status: 'publish' });
   }
-  async save(record: T) {
+  async insert(record: T) {
+    if (this.records.has(record.id)) throw new Error(`record ${record.id} exists`);
+    this.records.set(record.id, { ...record });
+  }
+  async update(record: T) {
+    if (!this.records.has(record.id)) throw new Error(`record ${record.id} does not exist`);
     this.records.set(record.id, { ...record });
   }
   async trash(id: number, modifiedUtc: string) {

@@ -1,6 +1,6 @@
 import { Brackets, DataSource, EntityTarget, FindOptionsWhere, In, SelectQueryBuilder } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { managerOf } from '../../../../database/typeorm-unit-of-work';
+import { forUpdate, managerOf } from '../../../../database/typeorm-unit-of-work';
 import type { Page } from '../../../../shared/domain/page';
 import { offsetOf } from '../../../../shared/domain/page';
 import { escapeLike, fold } from '../../../../shared/domain/text';
@@ -131,6 +131,21 @@ export abstract class TypeOrmLinkedRecordRepository<T extends LinkedRecord, Row 
     return row ? this.toDomain(row) : null;
   }
 
+  async lockById(id: number): Promise<T | null> {
+    return this.lockedWhere('r.id = :id', { id });
+  }
+
+  async lockBySlug(slug: string): Promise<T | null> {
+    return this.lockedWhere('r.slug = :slug', { slug: fold(slug) });
+  }
+
+  private async lockedWhere(condition: string, params: Record<string, unknown>): Promise<T | null> {
+    const q = this.qb().where(condition, params);
+    if (forUpdate(managerOf(this.dataSource))) q.setLock('pessimistic_write');
+    const row = await q.getOne();
+    return row ? this.toDomain(row) : null;
+  }
+
   async slugTaken(slug: string, exceptId?: number): Promise<boolean> {
     const q = this.qb().where('r.slug = :slug', { slug });
     if (exceptId !== undefined) q.andWhere('r.id <> :exceptId', { exceptId });
@@ -151,8 +166,13 @@ export abstract class TypeOrmLinkedRecordRepository<T extends LinkedRecord, Row 
       .execute();
   }
 
-  async save(record: T): Promise<void> {
-    await managerOf(this.dataSource).save(this.table.entity, this.table.toRow(record));
+  async insert(record: T): Promise<void> {
+    await managerOf(this.dataSource).insert(this.table.entity, changes(this.table.toRow(record) as Partial<LinkedRecordColumns>));
+  }
+
+  async update(record: T): Promise<void> {
+    const { id, ...columns } = this.table.toRow(record) as Partial<LinkedRecordColumns> & { id: number };
+    await managerOf(this.dataSource).update(this.table.entity, whereId(id), changes(columns));
   }
 
   async trash(id: number, modifiedUtc: string): Promise<void> {

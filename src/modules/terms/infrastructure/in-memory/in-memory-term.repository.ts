@@ -36,6 +36,14 @@ export class InMemoryTermRepository extends TermRepository {
     return t && t.taxonomy === taxonomy ? { ...t } : null;
   }
 
+  lockById(taxonomy: Taxonomy, id: number): Promise<Term | null> {
+    return this.findById(taxonomy, id);
+  }
+
+  lockAll(taxonomy: Taxonomy): Promise<Term[]> {
+    return this.all(taxonomy);
+  }
+
   async findByIds(taxonomy: Taxonomy | null, ids: number[]): Promise<Term[]> {
     return [...new Set(ids)]
       .sort((a, b) => a - b)

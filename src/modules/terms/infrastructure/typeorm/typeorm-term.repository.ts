@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
-import { managerOf } from '../../../../database/typeorm-unit-of-work';
+import { locksRows, managerOf } from '../../../../database/typeorm-unit-of-work';
 import { TermRepository } from '../../application/term-repository';
 import { NewTerm, Taxonomy, Term, termKey } from '../../domain/term';
 import { TermOrmEntity } from './term.orm-entity';
@@ -71,6 +71,21 @@ export class TypeOrmTermRepository extends TermRepository {
     if (!Number.isSafeInteger(id) || id <= 0) return null;
     const row = await this.repo.findOne({ where: { id, taxonomy } });
     return row ? toTerm(row) : null;
+  }
+
+  async lockById(taxonomy: Taxonomy, id: number): Promise<Term | null> {
+    if (!Number.isSafeInteger(id) || id <= 0) return null;
+    const row = await this.locked(this.repo.createQueryBuilder('t').where('t.id = :id AND t.taxonomy = :taxonomy', { id, taxonomy })).getOne();
+    return row ? toTerm(row) : null;
+  }
+
+  async lockAll(taxonomy: Taxonomy): Promise<Term[]> {
+    const q = this.repo.createQueryBuilder('t').where('t.taxonomy = :taxonomy', { taxonomy }).orderBy('t.id', 'ASC');
+    return (await this.locked(q).getMany()).map(toTerm);
+  }
+
+  private locked<Q extends { setLock(mode: 'pessimistic_write'): Q }>(q: Q): Q {
+    return locksRows(managerOf(this.dataSource)) ? q.setLock('pessimistic_write') : q;
   }
 
   async findByIds(taxonomy: Taxonomy | null, ids: number[]): Promise<Term[]> {
