@@ -1,5 +1,6 @@
 // Lint: TypeScript recommended rules plus the layering rule of ARCHITECTURE.md (principle 2): the domain imports no
-// framework, and application services import nothing of the framework but @nestjs/common.
+// framework, application services import nothing of the framework but @nestjs/common, and neither application nor
+// infrastructure code imports HTTP code (ARCHITECTURE.md: validate once, at the edge).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -38,6 +39,16 @@ export default tseslint.config(
             { group: ['**/infrastructure/**', '**/http/**'], message: 'Application code depends on ports, not adapters.' },
           ],
         },
+      ],
+    },
+  },
+  {
+    // Adapters plug into ports; they never reach into another module's HTTP layer (DTOs, presenters, controllers).
+    files: ['src/**/infrastructure/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/http/**'], message: 'Infrastructure adapters depend on ports and domain types, not on HTTP code.' }] },
       ],
     },
   },

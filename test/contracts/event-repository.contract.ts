@@ -3,7 +3,8 @@ import { toUtc } from '../../src/modules/events/domain/date-input';
 import { DATE_PARAMS, matchesDateWindow } from '../../src/modules/events/domain/event-date-window';
 import type { EventCriteria } from '../../src/modules/events/domain/event-query';
 import type { RecordStatus } from '../../src/shared/domain/policy';
-import { EventRepository, SlugConflictError } from '../../src/modules/events/domain/event.repository';
+import { SlugConflictError } from '../../src/shared/domain/slug-allocation';
+import { EventRepository } from '../../src/modules/events/domain/event.repository';
 import { Random } from '../../src/tools/seed/random';
 import { anEvent } from '../factories/event.factory';
 

@@ -1,6 +1,9 @@
 import { UnitOfWork } from '../../src/shared/domain/unit-of-work';
-import { OrganizerInlineCreator } from '../../src/modules/organizers/http/organizer-inline-creator';
-import { VenueInlineCreator } from '../../src/modules/venues/http/venue-inline-creator';
+import { OrganizersService } from '../../src/modules/organizers/application/organizers.service';
+import { OrganizerWriteParams } from '../../src/modules/organizers/http/dto/organizer-write.params';
+import { readInlineRecord } from '../../src/modules/records/http/inline-record';
+import { VenuesService } from '../../src/modules/venues/application/venues.service';
+import { VenueWriteParams } from '../../src/modules/venues/http/dto/venue-write.params';
 import { startTestApp, TestApp, USERS } from './support/test-app';
 import { replaceLinks } from '../../src/modules/events/infrastructure/typeorm/event-link-tables';
 
@@ -97,10 +100,12 @@ describe('organizers: /organizers', () => {
     expect((await t.http().get(`${t.api}/organizers`).query({ search: tok, page: 2 })).body.code).toBe('organizer-archive-page-not-found');
   });
 
-  it('inline creators validate with the DTO (400 could-not-create-*) and reuse duplicates inside a transaction', async () => {
+  it('inline records: read with the DTO, checked (400 could-not-create-*), duplicates reused inside a transaction', async () => {
     const uow = t.app.get(UnitOfWork);
-    const venues = t.app.get(VenueInlineCreator);
-    const organizers = t.app.get(OrganizerInlineCreator);
+    const venues = t.app.get(VenuesService);
+    const organizers = t.app.get(OrganizersService);
+    const inlineVenue = (raw: Record<string, unknown>) => readInlineRecord(VenueWriteParams, 'venue', raw);
+    const inlineOrganizer = (raw: Record<string, unknown>) => readInlineRecord(OrganizerWriteParams, 'organizer', raw);
     const caller = { userId: USERS.contributor, role: 'contributor' as const };
     const tok = `Inline ${Date.now()}`;
     const [v1, v2] = await uow.run(async () => [
@@ -109,8 +114,13 @@ describe('organizers: /organizers', () => {
     ]);
     expect(v1.id).toBe(v2.id);
     expect(v1.status).toBe('draft');
-    await expect(venues.createOrReuseInline({ city: 'x' }, caller)).rejects.toMatchObject({ code: 'could-not-create-venue' });
-    await expect(organizers.createOrReuseInline({ organizer: 'x', email: 'bad' }, caller)).rejects.toMatchObject({ code: 'could-not-create-organizer' });
+    const nameless = inlineVenue({ city: 'x' });
+    await expect(venues.checkInline(nameless.values, caller, nameless.invalid)).rejects.toMatchObject({
+      code: 'could-not-create-venue',
+      problems: [{ param: 'venue', detail: 'rest_empty_value' }],
+    });
+    const badEmail = inlineOrganizer({ organizer: 'x', email: 'bad' });
+    await expect(organizers.checkInline(badEmail.values, caller, badEmail.invalid)).rejects.toMatchObject({ code: 'could-not-create-organizer' });
     const o = await uow.run(() => organizers.createOrReuseInline({ organizer: tok }, caller));
     expect(o.authorId).toBe(USERS.contributor);
   });

@@ -5,7 +5,15 @@ import { DomainError, InvalidParamsError } from '../../src/shared/domain/errors'
 import { InMemoryRecordIds } from '../../src/shared/domain/record-ids';
 import { ImmediateUnitOfWork } from '../../src/shared/domain/unit-of-work';
 import { CheckedImage, EventLinksGateway } from '../../src/modules/events/application/event-links.gateway';
+import { EventListCriteria } from '../../src/modules/events/application/event-list-criteria';
+import { EventTags } from '../../src/modules/events/application/event-tags';
+import { EventWriteCheck } from '../../src/modules/events/application/event-write-check';
+import type { EventWriteRequest, InlineRecordInput } from '../../src/modules/events/application/event-write.command';
 import { EventsService } from '../../src/modules/events/application/events.service';
+import type { CalendarEvent } from '../../src/modules/events/domain/calendar-event';
+import { readEventWrite } from '../../src/modules/events/http/dto/event-write.command-reader';
+import { UpdateEventParams } from '../../src/modules/events/http/dto/event-write.params';
+import { readLeniently } from '../../src/shared/http/params/input';
 import { InMemoryEventRepository } from '../../src/modules/events/infrastructure/in-memory/in-memory-event.repository';
 
 /**
@@ -29,8 +37,8 @@ class FakeLinks extends EventLinksGateway {
   async checkTerms() {
     return null;
   }
-  async createOrReuseVenue(raw: Record<string, unknown>) {
-    this.created.push(raw);
+  async createOrReuseVenue(input: InlineRecordInput) {
+    this.created.push(input.values);
     return 150;
   }
   async createOrReuseOrganizer() {
@@ -60,6 +68,16 @@ class FakeLinks extends EventLinksGateway {
   }
 }
 
+/** Tags for If-Match: the event's title (what matters is that the service compares them). */
+class TitleTags extends EventTags {
+  async tagOf(event: CalendarEvent) {
+    return `"${event.title}"`;
+  }
+}
+
+/** A wire-shaped body read as the edge reads it (types and formats checked, refusals carried along). */
+const w = (body: Record<string, unknown>): EventWriteRequest => readEventWrite(readLeniently(UpdateEventParams, body));
+
 const admin: Caller = { userId: 1, role: 'administrator' };
 const editor: Caller = { userId: 2, role: 'editor' };
 const author: Caller = { userId: 3, role: 'author' };
@@ -73,10 +91,17 @@ async function setup(siteZone = 'UTC') {
   await users.remember([1, 2, 3, 4, 5]);
   const clock = new FixedClock(new Date('2026-11-22T15:00:00Z'));
   const links = new FakeLinks(ids);
-  const service = new EventsService(repo, links, new ImmediateUnitOfWork(), ids, users, clock, {
-    calendarTimezone: siteZone,
-    timezoneMode: 'event',
-  });
+  const config = { calendarTimezone: siteZone, timezoneMode: 'event' as const };
+  const service = new EventsService(
+    repo,
+    links,
+    new ImmediateUnitOfWork(),
+    ids,
+    clock,
+    new EventListCriteria(repo, links, clock, config),
+    new EventWriteCheck(repo, links, users, clock, config),
+    new TitleTags(),
+  );
   return { service, repo, ids, clock, links };
 }
 
@@ -97,60 +122,60 @@ async function expectCode(p: Promise<unknown>, code: string) {
 describe('EventsService writes', () => {
   it('creates with defaults: status by role, slug from the title, map flags true, UTC copies', async () => {
     const { service } = await setup();
-    const { event } = await service.create({ ...base, timezone: 'Europe/Madrid' }, author);
+    const { event } = await service.create(w({ ...base, timezone: 'Europe/Madrid' }), author);
     expect(event).toMatchObject({
       status: 'publish', slug: 'jazz-night', authorId: 3, showMap: true, showMapLink: true,
       startLocal: '2026-12-05 20:00:00', startUtc: '2026-12-05 19:00:00', timezone: 'Europe/Madrid',
       dateUtc: '2026-11-22 15:00:00', dateLocal: '2026-11-22 16:00:00',
     });
-    const second = await service.create(base, contributor);
+    const second = await service.create(w(base), contributor);
     expect(second.event.status).toBe('draft');
     expect(second.event.slug).toBe('jazz-night-2');
   });
 
   it('scales back publish for contributors and turns a future publication date into future', async () => {
     const { service } = await setup();
-    expect((await service.create({ ...base, status: 'publish' }, contributor)).event.status).toBe('pending');
-    expect((await service.create({ ...base, date: '2027-01-01' }, author)).event.status).toBe('future');
+    expect((await service.create(w({ ...base, status: 'publish' }), contributor)).event.status).toBe('pending');
+    expect((await service.create(w({ ...base, date: '2027-01-01' }), author)).event.status).toBe('future');
   });
 
   it('rejects an end before the start and unknown references before writing anything', async () => {
     const { service, repo } = await setup();
-    await expectProblem(service.create({ ...base, end_date: '2026-12-05 19:00' }, admin), 'end_date', 'rest_invalid_date_range');
-    await expectProblem(service.create({ ...base, venue: [100, 999] }, admin), 'venue', 'rest_unknown_reference');
-    await expectProblem(service.create({ ...base, author: 99 }, admin), 'author', 'rest_unknown_reference');
-    await expectProblem(service.create({ ...base, start_date: 'next blursday' }, admin), 'start_date', 'rest_invalid_date');
-    await expectProblem(service.create({ ...base, website: 'ftp://x' }, admin), 'website', 'rest_invalid_format');
-    await expectProblem(service.create({ ...base, timezone: 'Mars/Olympus' }, admin), 'timezone', 'rest_invalid_format');
+    await expectProblem(service.create(w({ ...base, end_date: '2026-12-05 19:00' }), admin), 'end_date', 'rest_invalid_date_range');
+    await expectProblem(service.create(w({ ...base, venue: [100, 999] }), admin), 'venue', 'rest_unknown_reference');
+    await expectProblem(service.create(w({ ...base, author: 99 }), admin), 'author', 'rest_unknown_reference');
+    await expectProblem(service.create(w({ ...base, start_date: 'next blursday' }), admin), 'start_date', 'rest_invalid_date');
+    await expectProblem(service.create(w({ ...base, website: 'ftp://x' }), admin), 'website', 'rest_invalid_format');
+    await expectProblem(service.create(w({ ...base, timezone: 'Mars/Olympus' }), admin), 'timezone', 'rest_invalid_format');
     expect((await repo.findPage({ mode: 'event', bounds: [], statuses: ['publish', 'draft'], restrictNonPublishToAuthor: null }, { offset: 0, limit: 10 })).total).toBe(0);
   });
 
   it('only editors may name another author', async () => {
     const { service } = await setup();
-    await expectCode(service.create({ ...base, author: 1 }, author), 'rest_forbidden');
-    expect((await service.create({ ...base, author: 3 }, editor)).event.authorId).toBe(3);
+    await expectCode(service.create(w({ ...base, author: 1 }), author), 'rest_forbidden');
+    expect((await service.create(w({ ...base, author: 3 }), editor)).event.authorId).toBe(3);
   });
 
   it('normalizes all-day events, also when a later update changes one date', async () => {
     const { service } = await setup();
-    const { event } = await service.create({ ...base, all_day: true }, admin);
+    const { event } = await service.create(w({ ...base, all_day: true }), admin);
     expect([event.startLocal, event.endLocal]).toEqual(['2026-12-05 00:00:00', '2026-12-05 23:59:59']);
-    const updated = await service.update({ id: event.id }, { end_date: '2026-12-07 10:00' }, admin);
+    const updated = await service.update({ id: event.id }, w({ end_date: '2026-12-07 10:00' }), admin);
     expect(updated.event.endLocal).toBe('2026-12-07 23:59:59');
   });
 
   it('a timezone-only update keeps local times and moves the UTC copies', async () => {
     const { service } = await setup();
-    const { event } = await service.create(base, admin);
-    const { event: moved } = await service.update({ id: event.id }, { timezone: 'Asia/Tokyo' }, admin);
+    const { event } = await service.create(w(base), admin);
+    const { event: moved } = await service.update({ id: event.id }, w({ timezone: 'Asia/Tokyo' }), admin);
     expect(moved.startLocal).toBe('2026-12-05 20:00:00');
     expect(moved.startUtc).toBe('2026-12-05 11:00:00');
   });
 
   it('partial updates leave omitted fields alone; links and terms replace their kind only', async () => {
     const { service } = await setup();
-    const { event } = await service.create({ ...base, featured: true, venue: '100,101', categories: ['7'], tags: ['9'], cost: '$5' }, admin);
-    const { event: e2, links } = await service.update({ id: event.id }, { categories: null, venue: { venue: 'New hall' } }, admin);
+    const { event } = await service.create(w({ ...base, featured: true, venue: '100,101', categories: ['7'], tags: ['9'], cost: '$5' }), admin);
+    const { event: e2, links } = await service.update({ id: event.id }, w({ categories: null, venue: { venue: 'New hall' } }), admin);
     expect(e2.featured).toBe(true);
     expect(e2.costInput).toBe('"$5"');
     expect(links).toEqual({ venueIds: [150], organizerIds: [], termIds: [9] });
@@ -158,24 +183,24 @@ describe('EventsService writes', () => {
 
   it('contributors may not edit published or foreign events', async () => {
     const { service } = await setup();
-    const { event } = await service.create(base, admin);
-    await expectCode(service.update({ id: event.id }, { title: 'x' }, contributor), 'rest_forbidden');
-    await expectCode(service.update({ id: 999 }, { title: 'x' }, admin), 'rest-event-not-found');
+    const { event } = await service.create(w(base), admin);
+    await expectCode(service.update({ id: event.id }, w({ title: 'x' }), contributor), 'rest_forbidden');
+    await expectCode(service.update({ id: 999 }, w({ title: 'x' }), admin), 'rest-event-not-found');
   });
 
   it('rejects parent cycles', async () => {
     const { service } = await setup();
-    const a = (await service.create(base, admin)).event;
-    const b = (await service.create({ ...base, post_parent: a.id }, admin)).event;
-    await expectProblem(service.update({ id: a.id }, { post_parent: b.id }, admin), 'post_parent', 'rest_invalid_parent');
-    await expectProblem(service.update({ id: a.id }, { post_parent: a.id }, admin), 'post_parent', 'rest_invalid_parent');
-    await expectProblem(service.create({ ...base, post_parent: 999 }, admin), 'post_parent', 'rest_unknown_reference');
+    const a = (await service.create(w(base), admin)).event;
+    const b = (await service.create(w({ ...base, post_parent: a.id }), admin)).event;
+    await expectProblem(service.update({ id: a.id }, w({ post_parent: b.id }), admin), 'post_parent', 'rest_invalid_parent');
+    await expectProblem(service.update({ id: a.id }, w({ post_parent: a.id }), admin), 'post_parent', 'rest_invalid_parent');
+    await expectProblem(service.create(w({ ...base, post_parent: 999 }), admin), 'post_parent', 'rest_unknown_reference');
   });
 
   it('delete trashes, answers 410 the second time, and force removes permanently orphaning children', async () => {
     const { service, repo } = await setup();
-    const a = (await service.create(base, admin)).event;
-    const child = (await service.create({ ...base, post_parent: a.id }, admin)).event;
+    const a = (await service.create(w(base), admin)).event;
+    const child = (await service.create(w({ ...base, post_parent: a.id }), admin)).event;
     expect((await service.delete({ id: a.id }, false, admin)).event.status).toBe('trash');
     await expectCode(service.delete({ id: a.id }, false, admin), 'event-is-in-trash');
     await service.delete({ id: a.id }, true, admin);
@@ -187,11 +212,11 @@ describe('EventsService writes', () => {
 describe('EventsService reads', () => {
   it('single reads: trash, visibility, password, and ids of other kinds', async () => {
     const { service, ids } = await setup();
-    const draft = (await service.create({ ...base, status: 'draft' }, author)).event;
+    const draft = (await service.create(w({ ...base, status: 'draft' }), author)).event;
     await expectCode(service.get({ id: draft.id }, anonymous), 'event-not-accessible');
     await expectCode(service.get({ id: draft.id }, contributor), 'event-not-accessible');
     expect((await service.get({ id: draft.id }, author)).id).toBe(draft.id);
-    const locked = (await service.create({ ...base, post_password: 'sesame' }, author)).event;
+    const locked = (await service.create(w({ ...base, post_password: 'sesame' }), author)).event;
     await expectCode(service.get({ id: locked.id }, anonymous), 'event-password-protected');
     expect((await service.get({ slug: locked.slug.toUpperCase() }, anonymous, 'sesame')).id).toBe(locked.id);
     await service.delete({ id: locked.id }, false, author);
@@ -203,10 +228,10 @@ describe('EventsService reads', () => {
 
   it('lists within the default window, in start order, without hidden events, masking protected ones', async () => {
     const { service } = await setup();
-    await service.create({ ...base, title: 'Past', start_date: '2026-11-19 18:00', end_date: '2026-11-19 21:00' }, admin);
-    const late = (await service.create({ ...base, title: 'Late' }, admin)).event;
-    const early = (await service.create({ ...base, title: 'Early', start_date: '2026-11-23 09:00', end_date: '2026-11-23 10:00', post_password: 'pw' }, admin)).event;
-    await service.create({ ...base, title: 'Hidden', hide_from_listings: true }, admin);
+    await service.create(w({ ...base, title: 'Past', start_date: '2026-11-19 18:00', end_date: '2026-11-19 21:00' }), admin);
+    const late = (await service.create(w({ ...base, title: 'Late' }), admin)).event;
+    const early = (await service.create(w({ ...base, title: 'Early', start_date: '2026-11-23 09:00', end_date: '2026-11-23 10:00', post_password: 'pw' }), admin)).event;
+    await service.create(w({ ...base, title: 'Hidden', hide_from_listings: true }), admin);
     const r = await service.list({ page: 1, perPage: 10 }, anonymous);
     expect(r.rows.map((e) => e.id)).toEqual([early.id, late.id]);
     expect(r.applied).toEqual([['start_date', '2026-11-21 00:00:00'], ['end_date', '2028-11-22 23:59:59']]);
@@ -216,8 +241,8 @@ describe('EventsService reads', () => {
 
   it('list filters: search, categories with descendants, unknown references, status rules, coordinates pair', async () => {
     const { service } = await setup();
-    const jazz = (await service.create({ ...base, description: 'Late show', categories: ['8'] }, admin)).event;
-    await service.create({ ...base, title: 'Rock' }, admin);
+    const jazz = (await service.create(w({ ...base, description: 'Late show', categories: ['8'] }), admin)).event;
+    await service.create(w({ ...base, title: 'Rock' }), admin);
     expect((await service.list({ page: 1, perPage: 10, search: '"late show" -rock' }, anonymous)).rows.map((e) => e.id)).toEqual([jazz.id]);
     expect((await service.list({ page: 1, perPage: 10, categories: ['7'] }, anonymous)).rows.map((e) => e.id)).toEqual([jazz.id]);
     await expectProblem(service.list({ page: 1, perPage: 10, tags: ['55'] }, anonymous), 'tags', 'rest_unknown_reference');
@@ -228,7 +253,7 @@ describe('EventsService reads', () => {
 
   it('a future event is listed as published once its date has passed', async () => {
     const { service, clock } = await setup();
-    const e = (await service.create({ ...base, date: '2026-11-22 15:10' }, admin)).event;
+    const e = (await service.create(w({ ...base, date: '2026-11-22 15:10' }), admin)).event;
     expect(e.status).toBe('future');
     expect((await service.list({ page: 1, perPage: 10 }, anonymous)).rows).toEqual([]);
     clock.advance(11 * 60_000);
@@ -237,9 +262,23 @@ describe('EventsService reads', () => {
 
   it('include ignores every date window', async () => {
     const { service } = await setup();
-    const past = (await service.create({ ...base, start_date: '2020-01-01 10:00', end_date: '2020-01-01 11:00' }, admin)).event;
+    const past = (await service.create(w({ ...base, start_date: '2020-01-01 10:00', end_date: '2020-01-01 11:00' }), admin)).event;
     const r = await service.list({ page: 1, perPage: 10, include: [past.id], start_date: '2026-11-24' }, anonymous);
     expect(r.rows.map((e) => e.id)).toEqual([past.id]);
     expect(r.applied).toEqual([]);
+  });
+});
+
+describe('EventsService If-Match (§9.11)', () => {
+  it('is compared with the held event: a stale tag → 412 and nothing written; the current tag or * → written', async () => {
+    const { service, repo } = await setup();
+    const { event } = await service.create(w(base), admin);
+    const at = (header: string) => ({ header, address: 'http://x/api' });
+    await expectCode(service.update({ id: event.id }, w({ title: 'Changed' }), admin, at('"Old title"')), 'rest_precondition_failed');
+    await expectCode(service.delete({ id: event.id }, true, admin, at('W/"Jazz Night"')), 'rest_precondition_failed');
+    expect((await repo.findById(event.id))?.title).toBe('Jazz Night');
+    await service.update({ id: event.id }, w({ title: 'Changed' }), admin, at('"Jazz Night"'));
+    await service.update({ id: event.id }, w({ title: 'Again' }), admin, at('*'));
+    expect((await repo.findById(event.id))?.title).toBe('Again');
   });
 });

@@ -4,8 +4,12 @@ import { OrganizersModule } from '../organizers/organizers.module';
 import { TermsModule } from '../terms/terms.module';
 import { VenuesModule } from '../venues/venues.module';
 import { EventLinksGateway } from './application/event-links.gateway';
+import { EventListCriteria } from './application/event-list-criteria';
+import { EventTags } from './application/event-tags';
+import { EventWriteCheck } from './application/event-write-check';
 import { EventsService } from './application/events.service';
 import { EventRepository } from './domain/event.repository';
+import { PresentedEventTags } from './http/event-tags.adapter';
 import { EventPresenter } from './http/event.presenter';
 import { EventsController } from './http/events.controller';
 import { LinkedModulesGateway } from './infrastructure/linked-modules.gateway';
@@ -13,14 +17,18 @@ import { TypeOrmEventRepository } from './infrastructure/typeorm/typeorm-event.r
 
 /**
  * Events (CONTRACT §6.2, §7, §8, §9). The port `EventRepository` is bound to the TypeORM adapter; the linked modules
- * (venues, organizers, terms, media) are reached through the `EventLinksGateway` port.
+ * (venues, organizers, terms, media) are reached through the `EventLinksGateway` port; `EventTags` (the tag `If-Match`
+ * is compared with) is implemented by the HTTP layer, which owns the wire body.
  */
 @Module({
   imports: [MediaModule, VenuesModule, OrganizersModule, TermsModule],
   controllers: [EventsController],
   providers: [
     EventsService,
+    EventListCriteria,
+    EventWriteCheck,
     EventPresenter,
+    { provide: EventTags, useClass: PresentedEventTags },
     { provide: EventRepository, useClass: TypeOrmEventRepository },
     { provide: EventLinksGateway, useClass: LinkedModulesGateway },
   ],

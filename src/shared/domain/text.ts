@@ -35,12 +35,3 @@ export function inSlugFamily(base: string, slug: string): boolean {
   return slug === base || slug.startsWith(`${base}-`);
 }
 
-/** Picks `base`, `base-2`, `base-3`, … : the first candidate not in use. */
-export async function firstFreeSlug(base: string, isTaken: (slug: string) => Promise<boolean>): Promise<string> {
-  if (!(await isTaken(base))) return base;
-  for (let n = 2; ; n++) {
-    const suffix = `-${n}`;
-    const candidate = `${base.slice(0, 200 - suffix.length)}${suffix}`;
-    if (!(await isTaken(candidate))) return candidate;
-  }
-}

@@ -1,5 +1,6 @@
 import type { Response } from 'express';
-import { checkIfMatch, etagOf, ifMatchCheck, ifMatchHits, ifMatchPrecondition, ifNoneMatchHits, sendWithEtag, sendWritten } from './etag';
+import { ifMatchHits } from '../domain/entity-tags';
+import { checkIfMatch, etagOf, ifMatchCheck, ifMatchPrecondition, ifNoneMatchHits, sendWithEtag, sendWritten } from './etag';
 
 describe('ETags and conditional headers (CONTRACT §9.11, RFC 9110 §13.1)', () => {
   const tag = etagOf({ a: 1 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
+import { ifMatchHits, parseTags } from '../domain/entity-tags';
 import { preconditionFailed } from '../domain/errors';
 
 /**
@@ -9,33 +10,11 @@ import { preconditionFailed } from '../domain/errors';
 export const etagOf = (body: unknown): string =>
   `"${createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 40)}"`;
 
-interface EntityTag {
-  weak: boolean;
-  /** The quoted opaque tag, as in our `ETag` header. */
-  opaque: string;
-}
-
-/** `*`, or the entity tags of a header value; anything that is not an entity tag is dropped (it matches nothing). */
-function parseTags(header: string): '*' | EntityTag[] {
-  if (header.trim() === '*') return '*';
-  // An opaque tag may itself hold commas, so the list is read tag by tag rather than split on ",".
-  return [...header.matchAll(/(W\/)?("[^"]*")/g)].map((m) => ({ weak: m[1] !== undefined, opaque: m[2] }));
-}
-
 /** `If-None-Match` on a single GET/HEAD: true when it matches (answer 304). Weak comparison: `W/` is ignored. */
 export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   const tags = parseTags(header);
   return tags === '*' || tags.some((t) => t.opaque === etag);
-}
-
-/**
- * `If-Match` on an update or delete of an existing record or term: true when it matches. Strong comparison: a weak tag
- * never matches (a weak validator cannot vouch for the exact representation the write would replace); `*` matches.
- */
-export function ifMatchHits(header: string, etag: string): boolean {
-  const tags = parseTags(header);
-  return tags === '*' || tags.some((t) => !t.weak && t.opaque === etag);
 }
 
 /** `If-Match` on an update or delete: throws 412 rest_precondition_failed when it does not match. */

@@ -1,5 +1,6 @@
 import type { Caller } from '../../../shared/domain/caller';
 import type { ParamProblem } from '../../../shared/domain/errors';
+import type { InlineRecordInput } from './event-write.command';
 
 /** A checked image value (validation done, nothing written yet). */
 export type CheckedImage = { readonly plan: unknown };
@@ -13,11 +14,11 @@ export abstract class EventLinksGateway {
   abstract existingVenueIds(ids: number[]): Promise<number[]>;
   abstract existingOrganizerIds(ids: number[]): Promise<number[]>;
   /** Reads only: throws 400 `could-not-create-venue` / `-organizer` naming every problem of an inline object. */
-  abstract checkInlineVenue(raw: Record<string, unknown>, caller: Caller): Promise<void>;
-  abstract checkInlineOrganizer(raw: Record<string, unknown>, caller: Caller): Promise<void>;
-  /** Validates an inline venue / organizer object and creates or reuses it (writes: call inside `uow.run`). */
-  abstract createOrReuseVenue(raw: Record<string, unknown>, caller: Caller): Promise<number>;
-  abstract createOrReuseOrganizer(raw: Record<string, unknown>, caller: Caller): Promise<number>;
+  abstract checkInlineVenue(input: InlineRecordInput, caller: Caller): Promise<void>;
+  abstract checkInlineOrganizer(input: InlineRecordInput, caller: Caller): Promise<void>;
+  /** Creates or reuses a checked inline venue / organizer (writes: call inside `uow.run`); its id. */
+  abstract createOrReuseVenue(input: InlineRecordInput, caller: Caller): Promise<number>;
+  abstract createOrReuseOrganizer(input: InlineRecordInput, caller: Caller): Promise<number>;
   /** Validates an `image` value (reads only): undefined = unchanged. Throws 400 when unusable. */
   abstract checkImage(value: unknown, caller: Caller): Promise<CheckedImage | undefined>;
   /** Writes what a checked image needs; returns the media id (null = no image). */

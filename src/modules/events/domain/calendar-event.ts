@@ -1,5 +1,7 @@
 import type { RecordStatus } from '../../../shared/domain/policy';
 import { fold } from '../../../shared/domain/text';
+import { toUtc } from './date-input';
+import type { EventSchedule, Publication } from './event-schedule';
 
 /**
  * An event (CONTRACT §6.2, §9). Dates are wall-clock strings: `*Local` in the event's `timezone`, `*Utc` in UTC.
@@ -36,6 +38,110 @@ export interface CalendarEvent {
   ticketed: boolean;
   postParent: number;
 }
+
+/** The flags a write may set (§9.2). */
+export type EventFlags = Pick<CalendarEvent, 'showMap' | 'showMapLink' | 'hideFromListings' | 'sticky' | 'featured' | 'ticketed'>;
+
+/** What a checked write sets; an undefined member keeps the current value. Schedule, publication and status are resolved. */
+export interface EventChanges {
+  authorId?: number;
+  status: RecordStatus;
+  title?: string;
+  description?: string;
+  excerpt?: string;
+  schedule: EventSchedule;
+  publication: Publication;
+  /** JSON of the cost as sent; null clears. */
+  costInput?: string | null;
+  /** `""` clears (the event then shows its own URL, §6.2). */
+  website?: string;
+  postPassword?: string;
+  postParent?: number;
+  imageId?: number | null;
+  flags: Partial<EventFlags>;
+}
+
+/** A new event's values before its first write: map flags on (#32), everything else empty or off. */
+const NEW_EVENT_DEFAULTS = {
+  slug: '',
+  title: '',
+  description: '',
+  excerpt: '',
+  costInput: null,
+  websiteSet: false,
+  website: '',
+  showMap: true,
+  showMapLink: true,
+  hideFromListings: false,
+  sticky: false,
+  featured: false,
+  imageId: null,
+  postPassword: '',
+  ticketed: false,
+  postParent: 0,
+} as const;
+
+/** Behaviour of events: creating one and applying a checked change. `nowUtc` becomes the modification date. */
+export const CalendarEvent = {
+  create(id: number, authorId: number, changes: EventChanges, nowUtc: string): CalendarEvent {
+    const { schedule, publication } = changes;
+    const blank: CalendarEvent = {
+      ...NEW_EVENT_DEFAULTS,
+      id,
+      authorId,
+      status: changes.status,
+      dateLocal: publication.local,
+      dateUtc: publication.utc,
+      modifiedUtc: nowUtc,
+      startLocal: schedule.startLocal,
+      endLocal: schedule.endLocal,
+      startUtc: '',
+      endUtc: '',
+      timezone: schedule.zone,
+      allDay: false,
+    };
+    return CalendarEvent.withChanges(blank, changes, nowUtc);
+  },
+
+  withChanges(current: CalendarEvent, changes: EventChanges, nowUtc: string): CalendarEvent {
+    const { schedule, publication, flags } = changes;
+    const keep = <K extends keyof CalendarEvent>(key: K, value: CalendarEvent[K] | undefined) => (value === undefined ? current[key] : value);
+    return {
+      ...current,
+      authorId: keep('authorId', changes.authorId),
+      status: changes.status,
+      title: keep('title', changes.title),
+      description: keep('description', changes.description),
+      excerpt: keep('excerpt', changes.excerpt),
+      dateLocal: publication.local,
+      dateUtc: publication.utc,
+      modifiedUtc: nowUtc,
+      startLocal: schedule.startLocal,
+      endLocal: schedule.endLocal,
+      startUtc: toUtc(schedule.startLocal, schedule.zone),
+      endUtc: toUtc(schedule.endLocal, schedule.zone),
+      timezone: schedule.zone,
+      allDay: schedule.allDay,
+      costInput: keep('costInput', changes.costInput),
+      websiteSet: changes.website === undefined ? current.websiteSet : true,
+      website: keep('website', changes.website),
+      showMap: keep('showMap', flags.showMap),
+      showMapLink: keep('showMapLink', flags.showMapLink),
+      hideFromListings: keep('hideFromListings', flags.hideFromListings),
+      sticky: keep('sticky', flags.sticky),
+      featured: keep('featured', flags.featured),
+      ticketed: keep('ticketed', flags.ticketed),
+      postPassword: keep('postPassword', changes.postPassword),
+      postParent: keep('postParent', changes.postParent),
+      imageId: keep('imageId', changes.imageId),
+    };
+  },
+
+  /** §9.10: moved to the trash now. */
+  trashed(current: CalendarEvent, nowUtc: string): CalendarEvent {
+    return { ...current, status: 'trash', modifiedUtc: nowUtc };
+  },
+};
 
 /** Links of one event, in link order. */
 export interface EventLinks {

@@ -1,8 +1,9 @@
 import type { CalendarEvent, EventLinks } from './calendar-event';
 import type { EventCriteria, EventPageRequest } from './event-query';
+import { SlugIndex } from '../../../shared/domain/slug-allocation';
 
 /** PORT: event storage. The TypeORM adapter joins the current `uow.run` transaction. */
-export abstract class EventRepository {
+export abstract class EventRepository implements SlugIndex {
   /** One page of matching events (start ASC, id ASC) and the total count. */
   abstract findPage(criteria: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }>;
   abstract findById(id: number): Promise<CalendarEvent | null>;
@@ -38,11 +39,6 @@ export abstract class EventRepository {
   abstract venueCoordinates(): Promise<Array<{ id: number; lat: number; lng: number }>>;
 }
 
-export class SlugConflictError extends Error {
-  constructor() {
-    super('slug-conflict');
-  }
-}
 
 /** Linked records that were deleted after the write checked them (a concurrent delete won). */
 export class LinkTargetsGoneError extends Error {

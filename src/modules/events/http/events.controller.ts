@@ -5,7 +5,7 @@ import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
 import type { Caller } from '../../../shared/domain/caller';
 import { Requires } from '../../../shared/http/auth.guard';
-import { inDeclaredOrder, Input, Lenient, LenientInput, sentValues, Validated } from '../../../shared/http/params/input';
+import { inDeclaredOrder, Input, Lenient, LenientInput, Validated } from '../../../shared/http/params/input';
 import {
   assertPageExists,
   LinkParam,
@@ -17,10 +17,10 @@ import {
 } from '../../../shared/http/list-response';
 import { RecordIdPipe, SlugPipe } from '../../../shared/http/path-params';
 import { ApiBase, CurrentCaller } from '../../../shared/http/request-context.decorators';
-import { ifMatchPrecondition, sendWithEtag, sendWritten } from '../../../shared/http/etag';
-import { EventTarget, EventWithLinks, EventWriteInput, EventsService } from '../application/events.service';
-import type { CalendarEvent } from '../domain/calendar-event';
+import { sendWithEtag, sendWritten } from '../../../shared/http/etag';
+import { EventTarget, EventWithLinks, EventsService } from '../application/events.service';
 import { EventPresenter } from './event.presenter';
+import { readEventWrite } from './dto/event-write.command-reader';
 import { CreateEventParams, DeleteEventParams, ReadEventParams, UpdateEventParams } from './dto/event-write.params';
 import { ListEventsParams } from './dto/list-events.params';
 
@@ -69,7 +69,7 @@ export class EventsController {
     @ApiBase() api: string,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const created = await inDeclaredOrder(CreateEventParams, () => this.events.create(writeInput(input), caller, input.invalid));
+    const created = await inDeclaredOrder(CreateEventParams, () => this.events.create(readEventWrite(input), caller));
     res.setHeader('Location', `${api}/events/${created.event.id}`);
     return this.writeResponse(created, api, res);
   }
@@ -210,22 +210,13 @@ export class EventsController {
   }
 
   private async update(target: EventTarget, input: Lenient<UpdateEventParams>, caller: Caller, api: string, req: Request, res: Response) {
-    const precondition = this.precondition(req, api);
-    const updated = await inDeclaredOrder(UpdateEventParams, () =>
-      this.events.update(target, writeInput(input), caller, precondition, input.invalid),
-    );
+    const updated = await inDeclaredOrder(UpdateEventParams, () => this.events.update(target, readEventWrite(input), caller, ifMatchOf(req, api)));
     return this.writeResponse(updated, api, res);
   }
 
   private async remove(target: EventTarget, input: Validated<DeleteEventParams>, caller: Caller, api: string, req: Request) {
-    const precondition = this.precondition(req, api);
-    const done = await this.events.delete(target, input.force === true, caller, precondition);
+    const done = await this.events.delete(target, input.force === true, caller, ifMatchOf(req, api));
     return this.presenter.one(done.event, api, false, done.links);
-  }
-
-  /** If-Match → a check of the current event's tag (computed as a single GET would show it). */
-  private precondition(req: Request, api: string) {
-    return ifMatchPrecondition(req.header('if-match'), (current: CalendarEvent) => this.presenter.one(current, api, true));
   }
 
   /** The event without json_ld, with the ETag of the single GET body. */
@@ -235,5 +226,8 @@ export class EventsController {
   }
 }
 
-/** Only the names the client sent (partial updates). */
-const writeInput = (input: Validated<object>) => sentValues(input) as EventWriteInput;
+/** `If-Match` as sent, with the address whose single GET body the event's tag hashes (§9.11). */
+const ifMatchOf = (req: Request, api: string) => {
+  const header = req.header('if-match');
+  return header === undefined ? undefined : { header, address: api };
+};

@@ -3,20 +3,17 @@ import type { Caller } from '../../../shared/domain/caller';
 import type { ParamProblem } from '../../../shared/domain/errors';
 import { ImagePlan, MediaService } from '../../media/application/media.service';
 import { OrganizersService } from '../../organizers/application/organizers.service';
-import { OrganizerInlineCreator } from '../../organizers/http/organizer-inline-creator';
 import { EventTermsService } from '../../terms/application/event-terms.service';
 import { VenuesService } from '../../venues/application/venues.service';
-import { VenueInlineCreator } from '../../venues/http/venue-inline-creator';
 import { CheckedImage, EventLinksGateway } from '../application/event-links.gateway';
+import type { InlineRecordInput } from '../application/event-write.command';
 
 /** ADAPTER: the events module's view of the venue, organizer, term and media modules. */
 @Injectable()
 export class LinkedModulesGateway extends EventLinksGateway {
   constructor(
     private readonly venues: VenuesService,
-    private readonly venueCreator: VenueInlineCreator,
     private readonly organizers: OrganizersService,
-    private readonly organizerCreator: OrganizerInlineCreator,
     private readonly terms: EventTermsService,
     private readonly media: MediaService,
   ) {
@@ -31,20 +28,20 @@ export class LinkedModulesGateway extends EventLinksGateway {
     return (await this.organizers.findByIds(ids)).map((o) => Number(o.id));
   }
 
-  checkInlineVenue(raw: Record<string, unknown>, caller: Caller): Promise<void> {
-    return this.venueCreator.check(raw, caller);
+  checkInlineVenue(input: InlineRecordInput, caller: Caller): Promise<void> {
+    return this.venues.checkInline(input.values, caller, input.invalid);
   }
 
-  checkInlineOrganizer(raw: Record<string, unknown>, caller: Caller): Promise<void> {
-    return this.organizerCreator.check(raw, caller);
+  checkInlineOrganizer(input: InlineRecordInput, caller: Caller): Promise<void> {
+    return this.organizers.checkInline(input.values, caller, input.invalid);
   }
 
-  async createOrReuseVenue(raw: Record<string, unknown>, caller: Caller): Promise<number> {
-    return Number((await this.venueCreator.createOrReuseInline(raw, caller)).id);
+  async createOrReuseVenue(input: InlineRecordInput, caller: Caller): Promise<number> {
+    return Number((await this.venues.createOrReuseInline(input.values, caller)).id);
   }
 
-  async createOrReuseOrganizer(raw: Record<string, unknown>, caller: Caller): Promise<number> {
-    return Number((await this.organizerCreator.createOrReuseInline(raw, caller)).id);
+  async createOrReuseOrganizer(input: InlineRecordInput, caller: Caller): Promise<number> {
+    return Number((await this.organizers.createOrReuseInline(input.values, caller)).id);
   }
 
   async checkImage(value: unknown, caller: Caller): Promise<CheckedImage | undefined> {

@@ -15,7 +15,8 @@ import {
 import type { Page, PageRequest } from '../../../shared/domain/page';
 import { listVisibility, Policy, readStatusFilter, RecordStatus, resolveWriteStatus } from '../../../shared/domain/policy';
 import { RecordIds } from '../../../shared/domain/record-ids';
-import { firstFreeSlug, slugify } from '../../../shared/domain/text';
+import { allocateSlug } from '../../../shared/domain/slug-allocation';
+import { slugify } from '../../../shared/domain/text';
 import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-cleaning';
 import { UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
@@ -175,26 +176,34 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
   }
 
   /**
-   * Reads only: the problems of an inline record (`input` validated with the aggregate's DTO) except its missing name,
-   * as a plain `InvalidParamsError` — the event write checks every inline object before anything is written (§4.4, §9.1).
+   * Reads only: every problem of an inline record of an event write (§9.5) — `invalid`, the problems its fields showed at
+   * the edge (a missing name, types and formats), then its values and references — as 400 `could-not-create-<kind>`, so
+   * the event write can check it before anything is written (§4.4, §9.1).
    */
-  async checkInline(input: Input, caller: Caller): Promise<void> {
-    await this.check(input, caller, false);
+  async checkInline(input: Record<string, unknown>, caller: Caller, invalid: readonly ParamProblem[] = []): Promise<void> {
+    const problems = [...invalid];
+    try {
+      await this.check(input as Input, caller, false);
+    } catch (e) {
+      if (!(e instanceof InvalidParamsError)) throw e;
+      problems.push(...e.problems.filter((p) => !problems.some((q) => q.param === p.param)));
+    }
+    if (problems.length > 0) throw new InvalidParamsError(problems, this.rules.codes.couldNotCreate);
   }
 
   /**
-   * Inline creation inside an event write (§9.5): call inside the event's `uow.run`. `input` must already be validated
-   * with the aggregate's DTO; problems in references become 400 `could-not-create-<kind>` with `data.details`.
+   * Inline creation inside an event write (§9.5): call inside the event's `uow.run`, with an input `checkInline`
+   * accepted; problems found now (a reference gone meanwhile) become 400 `could-not-create-<kind>`.
    */
-  async createOrReuseInline(input: Input, caller: Caller): Promise<T> {
+  async createOrReuseInline(input: Record<string, unknown>, caller: Caller): Promise<T> {
     let checked: CheckedWrite<Input, Own>;
     try {
-      checked = await this.check(input, caller, true);
+      checked = await this.check(input as Input, caller, true);
     } catch (e) {
       if (e instanceof InvalidParamsError) throw new InvalidParamsError(e.problems, this.rules.codes.couldNotCreate);
       throw e;
     }
-    assertMaySetAuthor(input, caller);
+    assertMaySetAuthor(checked.input, caller);
     return this.deps.uow.run(() => this.createChecked(checked, caller));
   }
 
@@ -343,7 +352,7 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
     const date = checked.date?.local ?? toZone(now, timezone);
     const status = resolveWriteStatus(caller, checked.input.status, undefined, dateUtc > now) as RecordStatus;
     const base = slugify(checked.input.slug ?? t.name ?? '') || String(id);
-    const slug = await firstFreeSlug(base, (s) => this.repo.slugTaken(s));
+    const slug = await allocateSlug(this.repo, base);
     const image = checked.image ? await media.applyImagePlan(checked.image, caller) : { mediaId: null };
     const record = this.newRecord(
       {
@@ -380,7 +389,7 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
     next.status = resolveWriteStatus(caller, checked.input.status, current.status, next.dateUtc > now) as RecordStatus;
     if (checked.input.slug !== undefined) {
       const base = slugify(checked.input.slug) || String(current.id);
-      if (base !== current.slug) next.slug = await firstFreeSlug(base, (s) => this.repo.slugTaken(s, current.id));
+      if (base !== current.slug) next.slug = await allocateSlug(this.repo, base, current.id);
     }
     if (checked.image) next.imageId = (await this.deps.media.applyImagePlan(checked.image, caller)).mediaId;
     await this.repo.update(next);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { firstFreeSlug } from '../../../shared/domain/text';
+import { allocateSlug } from '../../../shared/domain/slug-allocation';
 import { NewTerm, Taxonomy, Term } from '../domain/term';
 import { TermRepository } from './term-repository';
 
@@ -16,8 +16,8 @@ export async function slugTakenByOther(repo: TermRepository, taxonomy: Taxonomy,
  * after the insert, so the row is written with a temporary unique slug first, inside the caller's transaction).
  */
 export async function insertWithFreeSlug(repo: TermRepository, term: Omit<NewTerm, 'slug'>, slugBase: string): Promise<Term> {
-  const free = (base: string, selfId?: number) =>
-    firstFreeSlug(base, (s) => slugTakenByOther(repo, term.taxonomy, s, selfId));
+  const index = { slugTaken: (slug: string, selfId?: number) => slugTakenByOther(repo, term.taxonomy, slug, selfId) };
+  const free = (base: string, selfId?: number) => allocateSlug(index, base, selfId);
   if (slugBase !== '') return repo.insert({ ...term, slug: await free(slugBase) });
   const created = await repo.insert({ ...term, slug: `tmp-${randomUUID()}` });
   const final = { ...created, slug: await free(String(created.id), created.id) };

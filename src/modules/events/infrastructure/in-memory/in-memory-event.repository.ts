@@ -2,7 +2,8 @@ import { CalendarEvent, EventLinks, searchKeyOf } from '../../domain/calendar-ev
 import { inSlugFamily } from '../../../../shared/domain/text';
 import { matchesDateWindow } from '../../domain/event-date-window';
 import { EventCriteria, EventPageRequest } from '../../domain/event-query';
-import { EventRepository, SlugConflictError } from '../../domain/event.repository';
+import { SlugConflictError } from '../../../../shared/domain/slug-allocation';
+import { EventRepository } from '../../domain/event.repository';
 
 /** ADAPTER for unit tests: the same predicates as the SQL adapter (matchesDateWindow for dates). */
 export class InMemoryEventRepository extends EventRepository {

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { forUpdate, managerOf } from '../../../../database/typeorm-unit-of-work';
 import { escapeLike } from '../../../../shared/domain/text';
 import { CalendarEvent, EventLinks } from '../../domain/calendar-event';
 import { EventCriteria, EventPageRequest } from '../../domain/event-query';
-import { EventRepository, SlugConflictError } from '../../domain/event.repository';
+import { SlugConflictError } from '../../../../shared/domain/slug-allocation';
+import { EventRepository } from '../../domain/event.repository';
 import { dayCountPlan } from '../../domain/day-count-plan';
 import { LINK_TABLES, LinkKind, publishLinksOf, removeLinksOf, replaceLinks, syncLinkedEvent } from './event-link-tables';
 import {

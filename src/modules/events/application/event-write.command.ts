@@ -1,0 +1,59 @@
+import type { ParamProblem } from '../../../shared/domain/errors';
+import type { RecordStatus } from '../../../shared/domain/policy';
+import type { EventFlags } from '../domain/calendar-event';
+
+/**
+ * An inline venue or organizer object of an event write (§9.5), read with that aggregate's write parameters at the
+ * edge: its typed values and the problems of its fields (their types and formats, a missing name).
+ */
+export interface InlineRecordInput {
+  values: Record<string, unknown>;
+  invalid: readonly ParamProblem[];
+}
+
+/** One item of `venue` / `organizer`: an existing record's id, or an inline object to create or reuse. */
+export type LinkRef = { kind: 'id'; id: number } | { kind: 'inline'; input: InlineRecordInput };
+
+/**
+ * The writable fields of an event write (CONTRACT §9.2), typed and format-checked at the edge: undefined = not sent,
+ * null = clear (where a field can be cleared). Dates stay text: they are read in the event's zone at a given moment.
+ */
+export interface EventWriteCommand {
+  title?: string;
+  description?: string | null;
+  excerpt?: string | null;
+  slug?: string;
+  author?: number;
+  /** Publication date, read in the event's zone; `dateUtc` in UTC. */
+  date?: string;
+  dateUtc?: string;
+  status?: RecordStatus;
+  /** A normalized zone name; null = the site zone. */
+  timezone?: string | null;
+  allDay?: boolean;
+  startDate?: string;
+  endDate?: string;
+  image?: unknown;
+  /** JSON of the cost as sent (string, number or list of them); null clears. */
+  cost?: string | null;
+  /** Trimmed; `""` clears. */
+  website?: string;
+  flags: Partial<EventFlags>;
+  /** Ids, slugs or new names; `[]` clears. */
+  categories?: string[];
+  tags?: string[];
+  /** `[]` unlinks all. */
+  venues?: LinkRef[];
+  organizers?: LinkRef[];
+  /** `""` removes the password. */
+  postPassword?: string;
+  /** 0 = no parent. */
+  postParent?: number;
+}
+
+/** An event write as the application receives it: the command, the parameters refused at the edge (§4.3), If-Match. */
+export interface EventWriteRequest {
+  command: EventWriteCommand;
+  /** Parameters refused for their type or format, named together with the problems the write finds (§4.3). */
+  invalid: readonly ParamProblem[];
+}
