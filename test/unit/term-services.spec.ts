@@ -1,7 +1,9 @@
 import { ImmediateUnitOfWork } from '../../src/shared/domain/unit-of-work';
 import { DomainError, InvalidParamsError } from '../../src/shared/domain/errors';
 import { CategoriesService } from '../../src/modules/categories/application/categories.service';
-import { TagsService } from '../../src/modules/tags/application/tags.service';
+import { TagsService, TagTags } from '../../src/modules/tags/application/tags.service';
+import { CategoryTags, CategoryView } from '../../src/modules/categories/application/categories.service';
+import type { CountedTerm } from '../../src/modules/terms/domain/term';
 import { EventTermsService } from '../../src/modules/terms/application/event-terms.service';
 import { InMemoryTermRepository } from '../../src/modules/terms/infrastructure/in-memory/in-memory-term.repository';
 
@@ -16,6 +18,14 @@ async function error(p: Promise<unknown>): Promise<DomainError> {
   throw new Error('expected an error');
 }
 
+/** A stand-in for the presented tags: a term's tag is its quoted name, read at the address asked for. */
+class NameTags<T> implements CategoryTags, TagTags {
+  constructor(private readonly nameOf: (t: T) => string) {}
+  async tagOf(record: never): Promise<string> {
+    return `"${this.nameOf(record as T)}"`;
+  }
+}
+
 describe('term services (in-memory)', () => {
   let repo: InMemoryTermRepository;
   let categories: CategoriesService;
@@ -24,8 +34,8 @@ describe('term services (in-memory)', () => {
   beforeEach(() => {
     repo = new InMemoryTermRepository();
     const uow = new ImmediateUnitOfWork();
-    categories = new CategoriesService(repo, uow);
-    tags = new TagsService(repo, uow);
+    categories = new CategoriesService(repo, uow, new NameTags<CategoryView>((v) => v.term.name));
+    tags = new TagsService(repo, uow, new NameTags<CountedTerm>((t) => t.name));
     eventTerms = new EventTermsService(repo);
   });
 
@@ -76,11 +86,16 @@ describe('term services (in-memory)', () => {
     expect((await eventTerms.termsForEvents([1])).get(1)).toEqual({ categories: [], tags: [] });
   });
 
-  it('calls the precondition before writing', async () => {
+  it('compares If-Match with the held term before writing: a stale tag changes nothing, the current one writes', async () => {
     const a = await tags.create({ name: 'T' });
-    const stop = new DomainError('precondition-failed', 'rest_precondition_failed');
-    await expect(tags.update(a.id, { name: 'U' }, () => { throw stop; })).rejects.toBe(stop);
+    const stale = await error(tags.update(a.id, { name: 'U' }, { header: '"old"', address: '/es/api' }));
+    expect(stale.code).toBe('rest_precondition_failed');
     expect((await tags.get(a.id)).name).toBe('T');
+    await expect(tags.update(a.id, { name: 'U' }, { header: '"T"', address: '/api' })).resolves.toMatchObject({ name: 'U' });
+    expect((await error(tags.delete(a.id, { header: '"T"', address: '/api' }))).code).toBe('rest_precondition_failed');
+    const c = await categories.create({ name: 'C' });
+    expect((await error(categories.update(c.term.id, { name: 'D' }, { header: 'W/"C"', address: '/api' }))).code).toBe('rest_precondition_failed');
+    await expect(categories.delete(c.term.id, { header: '"C"', address: '/api' })).resolves.toBeDefined();
   });
 
   it('keeps tag names unique across the taxonomy', async () => {

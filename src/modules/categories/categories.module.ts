@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TermsModule } from '../terms/terms.module';
-import { CategoriesService } from './application/categories.service';
+import { CategoryTags, CategoriesService } from './application/categories.service';
+import { PresentedCategoryTags } from './http/category-tags.adapter';
 import { CategoriesController } from './http/categories.controller';
 
 /**
@@ -11,7 +12,7 @@ import { CategoriesController } from './http/categories.controller';
 @Module({
   imports: [TermsModule],
   controllers: [CategoriesController],
-  providers: [CategoriesService],
+  providers: [CategoriesService, { provide: CategoryTags, useClass: PresentedCategoryTags }],
   exports: [CategoriesService, TermsModule],
 })
 export class CategoriesModule {}

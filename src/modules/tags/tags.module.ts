@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TermsModule } from '../terms/terms.module';
-import { TagsService } from './application/tags.service';
+import { TagTags, TagsService } from './application/tags.service';
+import { PresentedTagTags } from './http/tag-tags.adapter';
 import { TagsController } from './http/tags.controller';
 
 /**
@@ -10,7 +11,7 @@ import { TagsController } from './http/tags.controller';
 @Module({
   imports: [TermsModule],
   controllers: [TagsController],
-  providers: [TagsService],
+  providers: [TagsService, { provide: TagTags, useClass: PresentedTagTags }],
   exports: [TagsService, TermsModule],
 })
 export class TagsModule {}

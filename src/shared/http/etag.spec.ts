@@ -1,6 +1,8 @@
 import type { Response } from 'express';
-import { ifMatchHits } from '../domain/entity-tags';
-import { checkIfMatch, etagOf, ifMatchCheck, ifMatchPrecondition, ifNoneMatchHits, sendWithEtag, sendWritten } from './etag';
+import { assertIfMatch, ifMatchHits } from '../domain/entity-tags';
+import { etagOf, ifMatchOf, ifNoneMatchHits, sendWithEtag, sendWritten } from './etag';
+
+const checkIfMatch = (header: string | undefined, etag: string) => assertIfMatch(ifMatchOf(header, '/api'), async () => etag);
 
 describe('ETags and conditional headers (CONTRACT §9.11, RFC 9110 §13.1)', () => {
   const tag = etagOf({ a: 1 });
@@ -11,9 +13,13 @@ describe('ETags and conditional headers (CONTRACT §9.11, RFC 9110 §13.1)', () 
     expect(ifNoneMatchHits(`"x", ${tag}`, tag)).toBe(true);
     expect(ifNoneMatchHits(`W/${tag}`, tag)).toBe(true);
     expect(ifNoneMatchHits(undefined, tag)).toBe(false);
-    expect(() => checkIfMatch('*', tag)).not.toThrow();
-    expect(() => checkIfMatch(undefined, tag)).not.toThrow();
-    expect(() => checkIfMatch('"nope"', tag)).toThrow('rest_precondition_failed');
+  });
+
+  it('If-Match is checked against the current tag; nothing to check without the header', async () => {
+    await expect(checkIfMatch('*', tag)).resolves.toBeUndefined();
+    await expect(checkIfMatch(undefined, tag)).resolves.toBeUndefined();
+    await expect(checkIfMatch('"nope"', tag)).rejects.toThrow('rest_precondition_failed');
+    await expect(checkIfMatch(`W/${tag}`, tag)).rejects.toThrow('rest_precondition_failed');
   });
 
   it('If-Match compares strongly: a weak tag never matches, a list matches on one equal strong tag, * on any', () => {
@@ -25,7 +31,6 @@ describe('ETags and conditional headers (CONTRACT §9.11, RFC 9110 §13.1)', () 
     expect(ifMatchHits(' * ', tag)).toBe(true);
     expect(ifMatchHits(tag.slice(1, -1), tag)).toBe(false); // unquoted: not an entity tag
     expect(ifMatchHits('"a,b", "c"', '"a,b"')).toBe(true); // commas inside an opaque tag
-    expect(() => checkIfMatch(`W/${tag}`, tag)).toThrow('rest_precondition_failed');
   });
 
   it('If-None-Match compares weakly', () => {
@@ -46,12 +51,11 @@ describe('ETags and conditional headers (CONTRACT §9.11, RFC 9110 §13.1)', () 
     expect(status).toBe(304);
   });
 
-  it('turns If-Match into a precondition on the current state, none without the header', async () => {
-    expect(ifMatchPrecondition(undefined, async () => ({ a: 1 }))).toBeUndefined();
-    expect(ifMatchCheck(undefined, () => ({ a: 1 }))).toBeUndefined();
-    await expect(ifMatchPrecondition(tag, async (c: { a: number }) => c)!({ a: 1 })).resolves.toBeUndefined();
-    await expect(ifMatchPrecondition(tag, async (c: { a: number }) => c)!({ a: 2 })).rejects.toThrow('rest_precondition_failed');
-    expect(() => ifMatchCheck(tag, (c: { a: number }) => c)!({ a: 1 })).not.toThrow();
-    expect(() => ifMatchCheck(`W/${tag}`, (c: { a: number }) => c)!({ a: 1 })).toThrow('rest_precondition_failed');
+  it('If-Match reads the current tag at the address the caller reads the record at, and only when sent', async () => {
+    expect(ifMatchOf(undefined, '/api')).toBeUndefined();
+    expect(ifMatchOf(tag, '/es/api')).toEqual({ header: tag, address: '/es/api' });
+    const addresses: string[] = [];
+    await assertIfMatch(undefined, async () => (addresses.push('read'), tag));
+    expect(addresses).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
-import { ifMatchHits, parseTags } from '../domain/entity-tags';
-import { preconditionFailed } from '../domain/errors';
+import { IfMatch, parseTags } from '../domain/entity-tags';
 
 /**
  * CONTRACT §9.11: strong ETags for the single reads of every record and term (a hash of the single-GET body) and the
@@ -15,11 +14,6 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
   if (!header) return false;
   const tags = parseTags(header);
   return tags === '*' || tags.some((t) => t.opaque === etag);
-}
-
-/** `If-Match` on an update or delete: throws 412 rest_precondition_failed when it does not match. */
-export function checkIfMatch(header: string | undefined, etag: string): void {
-  if (header !== undefined && !ifMatchHits(header, etag)) throw preconditionFailed();
 }
 
 /** Sends the body with its ETag, or a bare 304 when `If-None-Match` matches. */
@@ -39,17 +33,7 @@ export function sendWritten<T>(res: Response, body: T, tagged: unknown = body): 
   return body;
 }
 
-/**
- * `If-Match` on an update or delete, as a precondition the service runs on the current state: 412 unless the header
- * matches the tag of `tagged(current)`, the single GET body. Undefined when the header was not sent.
- */
-export function ifMatchPrecondition<T>(header: string | undefined, tagged: (current: T) => Promise<unknown>): ((current: T) => Promise<void>) | undefined {
-  if (header === undefined) return undefined;
-  return async (current: T) => checkIfMatch(header, etagOf(await tagged(current)));
-}
-
-/** `ifMatchPrecondition` for services that run their precondition synchronously (the term services). */
-export function ifMatchCheck<T>(header: string | undefined, tagged: (current: T) => unknown): ((current: T) => void) | undefined {
-  if (header === undefined) return undefined;
-  return (current: T) => checkIfMatch(header, etagOf(tagged(current)));
+/** `If-Match` as sent, with the address whose single GET body the record's tag hashes (§9.11); undefined when not sent. */
+export function ifMatchOf(header: string | undefined, address: string): IfMatch | undefined {
+  return header === undefined ? undefined : { header, address };
 }

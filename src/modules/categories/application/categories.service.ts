@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { assertIfMatch, IfMatch } from '../../../shared/domain/entity-tags';
 import { DomainError, invalidParam, notFound } from '../../../shared/domain/errors';
+import { RecordTags } from '../../../shared/domain/record-tags';
 import { UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { runTermList, TermListArgs } from '../../terms/application/term-list';
 import { TermRepository } from '../../terms/application/term-repository';
@@ -21,8 +23,8 @@ export interface CategoryInput {
   parent?: number;
 }
 
-/** Called after validation and existence, before anything is written (If-Match, CONTRACT §9.11). */
-export type Precondition = (current: CategoryView) => void;
+/** PORT: the tag a category's `If-Match` is compared with (see RecordTags). */
+export abstract class CategoryTags extends RecordTags<CategoryView> {}
 
 const notFoundCategory = (id: number) => notFound('rest-term-not-found', { variant: 'category', id });
 const termExists = (termId: number) => new DomainError('invalid', 'term_exists', { variant: 'category' }, { term_id: termId });
@@ -33,6 +35,7 @@ export class CategoriesService {
   constructor(
     private readonly repo: TermRepository,
     private readonly uow: UnitOfWork,
+    private readonly tags: CategoryTags,
   ) {}
 
   async list(args: TermListArgs) {
@@ -67,7 +70,7 @@ export class CategoriesService {
     });
   }
 
-  async update(id: number, input: CategoryInput, precondition?: Precondition): Promise<CategoryView> {
+  async update(id: number, input: CategoryInput, ifMatch?: IfMatch): Promise<CategoryView> {
     const name = input.name !== undefined ? cleanTermName(input.name) : undefined;
     if (input.parent !== undefined) await this.assertParentExists(input.parent);
     return this.uow.run(async () => {
@@ -84,7 +87,7 @@ export class CategoriesService {
         const parentOf = new Map(tree.map((t) => [t.id, t.parent]));
         if (wouldCreateCycle(id, input.parent, parentOf)) throw invalidParam('parent', 'rest_invalid_parent');
       }
-      precondition?.(await this.view(current));
+      await this.assertIfMatch(ifMatch, current);
       const next: Term = {
         ...current,
         name: name ?? current.name,
@@ -108,16 +111,21 @@ export class CategoriesService {
   }
 
   /** Permanent; returns the category as it was (old count). Children move up; events lose the category. */
-  async delete(id: number, precondition?: Precondition): Promise<CategoryView> {
+  async delete(id: number, ifMatch?: IfMatch): Promise<CategoryView> {
     return this.uow.run(async () => {
       // Its children move up to its parent: the tree is taken, as for a move.
       const current = (await this.repo.lockAll('category')).find((t) => t.id === id) ?? null;
       if (!current) throw notFoundCategory(id);
       const before = await this.view(current);
-      precondition?.(before);
+      await assertIfMatch(ifMatch, () => this.tags.tagOf(before, ifMatch!.address));
       await this.repo.delete(current);
       return before;
     });
+  }
+
+  /** §9.11: compared with the category as this write holds it. */
+  private async assertIfMatch(ifMatch: IfMatch | undefined, current: Term): Promise<void> {
+    if (ifMatch) await assertIfMatch(ifMatch, async () => this.tags.tagOf(await this.view(current), ifMatch.address));
   }
 
   private async assertParentExists(parent: number): Promise<void> {

@@ -8,7 +8,7 @@ import { listLinks, pageRequest, sentLinkParams, setListHeaders, totalPages } fr
 import { Input, Validated } from '../../../shared/http/params/input';
 import { RecordIdPipe } from '../../../shared/http/path-params';
 import { ApiBase } from '../../../shared/http/request-context.decorators';
-import { ifMatchCheck, sendWithEtag, sendWritten } from '../../../shared/http/etag';
+import { ifMatchOf, sendWithEtag, sendWritten } from '../../../shared/http/etag';
 import { presentStandaloneCategory } from '../../terms/http/term.presenter';
 import { CategoriesService, CategoryInput, CategoryView } from '../application/categories.service';
 import { CreateCategoryParams, ListCategoriesParams, UpdateCategoryParams } from './dto/category.params';
@@ -27,11 +27,6 @@ export class CategoriesController {
 
   private present(view: CategoryView, api: string) {
     return presentStandaloneCategory(view.term, api, this.config.publicUrl, view.ancestorSlugs);
-  }
-
-  /** If-Match → a check of the current category's ETag (that of its single GET body). */
-  private ifMatch(header: string | undefined, api: string) {
-    return ifMatchCheck(header, (current: CategoryView) => this.present(current, api));
   }
 
   @Get()
@@ -128,7 +123,7 @@ export class CategoriesController {
     ifMatch: string | undefined,
     res: Response,
   ) {
-    const view = await this.categories.update(id, changes(input), this.ifMatch(ifMatch, api));
+    const view = await this.categories.update(id, changes(input), ifMatchOf(ifMatch, api));
     return sendWritten(res, this.present(view, api));
   }
 
@@ -139,7 +134,7 @@ export class CategoriesController {
     @ApiBase() api: string,
     @Headers('if-match') ifMatch: string | undefined,
   ) {
-    const view = await this.categories.delete(id, this.ifMatch(ifMatch, api));
+    const view = await this.categories.delete(id, ifMatchOf(ifMatch, api));
     return this.present(view, api);
   }
 }

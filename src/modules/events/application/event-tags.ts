@@ -1,10 +1,5 @@
+import { RecordTags } from '../../../shared/domain/record-tags';
 import type { CalendarEvent } from '../domain/calendar-event';
 
-/**
- * PORT: the strong tag of an event (CONTRACT §9.11) — the hash of the body a single GET of it returns at an address —
- * which a write's `If-Match` is compared with once the write holds the event. The HTTP layer, which owns the body,
- * implements it.
- */
-export abstract class EventTags {
-  abstract tagOf(event: CalendarEvent, address: string): Promise<string>;
-}
+/** PORT: the tag an event's `If-Match` is compared with (see RecordTags). */
+export abstract class EventTags extends RecordTags<CalendarEvent> {}

@@ -17,7 +17,7 @@ import {
 } from '../../../shared/http/list-response';
 import { RecordIdPipe, SlugPipe } from '../../../shared/http/path-params';
 import { ApiBase, CurrentCaller } from '../../../shared/http/request-context.decorators';
-import { sendWithEtag, sendWritten } from '../../../shared/http/etag';
+import { ifMatchOf, sendWithEtag, sendWritten } from '../../../shared/http/etag';
 import { EventTarget, EventWithLinks, EventsService } from '../application/events.service';
 import { EventPresenter } from './event.presenter';
 import { readEventWrite } from './dto/event-write.command-reader';
@@ -210,12 +210,12 @@ export class EventsController {
   }
 
   private async update(target: EventTarget, input: Lenient<UpdateEventParams>, caller: Caller, api: string, req: Request, res: Response) {
-    const updated = await inDeclaredOrder(UpdateEventParams, () => this.events.update(target, readEventWrite(input), caller, ifMatchOf(req, api)));
+    const updated = await inDeclaredOrder(UpdateEventParams, () => this.events.update(target, readEventWrite(input), caller, ifMatchOf(req.header('if-match'), api)));
     return this.writeResponse(updated, api, res);
   }
 
   private async remove(target: EventTarget, input: Validated<DeleteEventParams>, caller: Caller, api: string, req: Request) {
-    const done = await this.events.delete(target, input.force === true, caller, ifMatchOf(req, api));
+    const done = await this.events.delete(target, input.force === true, caller, ifMatchOf(req.header('if-match'), api));
     return this.presenter.one(done.event, api, false, done.links);
   }
 
@@ -226,8 +226,3 @@ export class EventsController {
   }
 }
 
-/** `If-Match` as sent, with the address whose single GET body the event's tag hashes (§9.11). */
-const ifMatchOf = (req: Request, api: string) => {
-  const header = req.header('if-match');
-  return header === undefined ? undefined : { header, address: api };
-};

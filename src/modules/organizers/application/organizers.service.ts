@@ -17,6 +17,7 @@ import {
 } from '../../records/application/linked-record.service';
 import { isEmail, Organizer, OrganizerDuplicateProbe } from '../domain/organizer';
 import { OrganizerRepository } from '../domain/organizer.repository';
+import { OrganizerTags } from './organizer-tags';
 
 /** Organizer fields as written by a client, after type validation (undefined = not sent, null = clear). */
 export interface OrganizerWriteInput extends LinkedRecordWriteInput {
@@ -51,8 +52,9 @@ export class OrganizersService extends LinkedRecordService<Organizer, OrganizerW
     users: UserDirectory,
     clock: Clock,
     @Inject(APP_CONFIG) config: AppConfig,
+    tags: OrganizerTags,
   ) {
-    super(ORGANIZER_RULES, repo, { media, uow, ids, users, clock, timezone: config.calendarTimezone });
+    super(ORGANIZER_RULES, repo, { media, uow, ids, users, clock, timezone: config.calendarTimezone }, tags);
   }
 
   /** The e-mail address: a text field with a format (§10.1). */

@@ -8,6 +8,7 @@ import { Requires } from '../../../shared/http/auth.guard';
 import { pageRequest, sentLinkParams } from '../../../shared/http/list-response';
 import { inDeclaredOrder, Input, Lenient, LenientInput, sentValues, Validated } from '../../../shared/http/params/input';
 import { RecordIdPipe, SlugPipe } from '../../../shared/http/path-params';
+import { ifMatchOf } from '../../../shared/http/etag';
 import { ApiBase, CurrentCaller } from '../../../shared/http/request-context.decorators';
 import { MediaService } from '../../media/application/media.service';
 import { OrganizersService } from '../application/organizers.service';
@@ -128,13 +129,11 @@ export class OrganizersController {
   // ---------------------------------------------------------------- helpers
 
   private async update(target: RecordTarget, input: Lenient<OrganizerWriteParams>, caller: Caller, req: Request, res: Response) {
-    const precondition = this.responses.precondition(req);
-    const organizer = await inDeclaredOrder(OrganizerWriteParams, () => this.organizers.update(target, sentValues(input), caller, precondition, input.invalid));
+    const organizer = await inDeclaredOrder(OrganizerWriteParams, () => this.organizers.update(target, sentValues(input), caller, ifMatchOf(req.header('if-match'), this.config.publicUrl), input.invalid));
     return this.responses.written(organizer, res);
   }
 
   private async remove(target: RecordTarget, input: Validated<DeleteParams>, caller: Caller, req: Request) {
-    const precondition = this.responses.precondition(req);
-    return this.responses.removed(await this.organizers.delete(target, input.force === true, caller, precondition));
+    return this.responses.removed(await this.organizers.delete(target, input.force === true, caller, ifMatchOf(req.header('if-match'), this.config.publicUrl)));
   }
 }

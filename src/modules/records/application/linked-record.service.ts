@@ -1,6 +1,8 @@
 import { UserDirectory } from '../../../shared/auth/user-directory';
 import { atLeast, Caller } from '../../../shared/domain/caller';
 import { Clock } from '../../../shared/domain/clock';
+import { assertIfMatch, IfMatch } from '../../../shared/domain/entity-tags';
+import { RecordTags } from '../../../shared/domain/record-tags';
 import {
   collectingProblems,
   DomainError,
@@ -58,9 +60,6 @@ export interface CheckedWrite<Input, Own> {
   own: Own;
 }
 
-/** A precondition (If-Match) evaluated on the current record; throws 412 when it does not hold. */
-export type Precondition<T> = (current: T) => Promise<void>;
-
 export type RecordTarget = { id?: number; slug?: string };
 
 /** What differs between venues and organizers in the shared life cycle, besides their own fields (see the hooks). */
@@ -101,6 +100,7 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
     private readonly rules: LinkedRecordRules,
     private readonly repo: LinkedRecordRepository<T, Probe>,
     private readonly deps: LinkedRecordDeps,
+    private readonly tags: RecordTags<T>,
   ) {}
 
   /** The aggregate's own value checks; runs after the name, texts and website and before the date (parameter order). */
@@ -211,7 +211,7 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
     target: RecordTarget,
     input: Input,
     caller: Caller,
-    precondition?: Precondition<T>,
+    ifMatch?: IfMatch,
     invalid: readonly ParamProblem[] = [],
   ): Promise<T> {
     const checked = await this.check(input, caller, false, invalid);
@@ -220,17 +220,17 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
       const current = await this.lockTarget(target);
       if (!Policy.mayEdit(caller, current)) throw forbidden();
       assertMaySetAuthor(input, caller);
-      if (precondition) await precondition(current);
+      await this.assertIfMatch(ifMatch, current);
       return this.applyUpdate(current, checked, caller);
     });
   }
 
   /** §9.10: trash (410 when already trashed) or, with force, delete permanently. Returns the record. */
-  async delete(target: RecordTarget, force: boolean, caller: Caller, precondition?: Precondition<T>): Promise<T> {
+  async delete(target: RecordTarget, force: boolean, caller: Caller, ifMatch?: IfMatch): Promise<T> {
     return this.deps.uow.run(async () => {
       const current = await this.lockTarget(target);
       if (!Policy.mayDelete(caller, current)) throw forbidden();
-      if (precondition) await precondition(current);
+      await this.assertIfMatch(ifMatch, current);
       if (force) {
         await this.repo.unlinkFromAllEvents(current.id);
         await this.repo.remove(current.id);
@@ -245,6 +245,11 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
   }
 
   // ---------------------------------------------------------------- internals
+
+  /** §9.11: compared with the record as this write holds it. */
+  private assertIfMatch(ifMatch: IfMatch | undefined, current: T): Promise<void> {
+    return assertIfMatch(ifMatch, () => this.tags.tagOf(current, ifMatch!.address));
+  }
 
   private findTarget(target: RecordTarget): Promise<T> {
     return this.targetOrNotFound(target, (slug) => this.repo.findBySlug(slug), (id) => this.repo.findById(id));

@@ -1,11 +1,10 @@
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../../../config/app-config';
 import type { Page, PageRequest } from '../../../shared/domain/page';
-import { ifMatchPrecondition, sendWithEtag, sendWritten } from '../../../shared/http/etag';
+import { etagOf, sendWithEtag, sendWritten } from '../../../shared/http/etag';
 import { assertPageExists, LinkParam, listLinks, setListHeaders, totalPages } from '../../../shared/http/list-response';
 import { toZone } from '../../events/domain/date-input';
 import { MediaService } from '../../media/application/media.service';
-import type { Precondition } from '../application/linked-record.service';
 import type { LinkedRecord } from '../domain/linked-record';
 import type { PresentContext, RecordPresenter } from './record-presentation';
 
@@ -52,9 +51,9 @@ export class LinkedRecordResponses<T extends LinkedRecord> {
     return this.present(record, await this.context([record]), { withJsonLd: false });
   }
 
-  /** If-Match → a check of the current record's tag (computed as a single GET would show it). */
-  precondition(req: Request): Precondition<T> | undefined {
-    return ifMatchPrecondition(req.header('if-match'), async (current: T) => this.present(current, await this.context([current]), { withJsonLd: true }));
+  /** The record's tag: that of its single GET body (§9.11). */
+  async tagOf(record: T): Promise<string> {
+    return etagOf(this.present(record, await this.context([record]), { withJsonLd: true }));
   }
 
   private async context(records: T[]): Promise<PresentContext> {

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, notFound } from '../../../shared/domain/errors';
+import { assertIfMatch, IfMatch } from '../../../shared/domain/entity-tags';
+import { RecordTags } from '../../../shared/domain/record-tags';
 import { UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { runTermList, TermListArgs } from '../../terms/application/term-list';
 import { TermRepository } from '../../terms/application/term-repository';
@@ -15,7 +17,8 @@ export interface TagInput {
 }
 
 /** Called after validation and existence, before anything is written (If-Match, CONTRACT §9.11). */
-export type TagPrecondition = (current: CountedTerm) => void;
+/** PORT: the tag a tag's `If-Match` is compared with (see RecordTags). */
+export abstract class TagTags extends RecordTags<CountedTerm> {}
 
 const notFoundTag = (id: number) => notFound('rest-term-not-found', { variant: 'tag', id });
 
@@ -25,6 +28,7 @@ export class TagsService {
   constructor(
     private readonly repo: TermRepository,
     private readonly uow: UnitOfWork,
+    private readonly tags: TagTags,
   ) {}
 
   async list(args: TermListArgs) {
@@ -52,12 +56,12 @@ export class TagsService {
     });
   }
 
-  async update(id: number, input: TagInput, precondition?: TagPrecondition): Promise<CountedTerm> {
+  async update(id: number, input: TagInput, ifMatch?: IfMatch): Promise<CountedTerm> {
     const name = input.name !== undefined ? cleanTermName(input.name) : undefined;
     return this.uow.run(async () => {
       const current = await this.repo.lockById('tag', id);
       if (!current) throw notFoundTag(id);
-      precondition?.(await this.counted(current));
+      if (ifMatch) await assertIfMatch(ifMatch, async () => this.tags.tagOf(await this.counted(current), ifMatch.address));
       const next: Term = {
         ...current,
         name: name ?? current.name,
@@ -78,12 +82,12 @@ export class TagsService {
   }
 
   /** Permanent; returns the tag as it was (old count). Events lose the tag. */
-  async delete(id: number, precondition?: TagPrecondition): Promise<CountedTerm> {
+  async delete(id: number, ifMatch?: IfMatch): Promise<CountedTerm> {
     return this.uow.run(async () => {
       const current = await this.repo.lockById('tag', id);
       if (!current) throw notFoundTag(id);
       const before = await this.counted(current);
-      precondition?.(before);
+      await assertIfMatch(ifMatch, () => this.tags.tagOf(before, ifMatch!.address));
       await this.repo.delete(current);
       return before;
     });

@@ -9,7 +9,7 @@ import { Input, Validated } from '../../../shared/http/params/input';
 import { RecordIdPipe } from '../../../shared/http/path-params';
 import { ApiBase } from '../../../shared/http/request-context.decorators';
 import { CountedTerm } from '../../terms/domain/term';
-import { ifMatchCheck, sendWithEtag, sendWritten } from '../../../shared/http/etag';
+import { ifMatchOf, sendWithEtag, sendWritten } from '../../../shared/http/etag';
 import { presentStandaloneTag } from '../../terms/http/term.presenter';
 import { TagInput, TagsService } from '../application/tags.service';
 import { notHierarchical } from '../domain/tag-rules';
@@ -29,11 +29,6 @@ export class TagsController {
 
   private present(term: CountedTerm, api: string) {
     return presentStandaloneTag(term, api, this.config.publicUrl);
-  }
-
-  /** If-Match → a check of the current tag's ETag (that of its single GET body). */
-  private ifMatch(header: string | undefined, api: string) {
-    return ifMatchCheck(header, (current: CountedTerm) => this.present(current, api));
   }
 
   @Get()
@@ -115,14 +110,14 @@ export class TagsController {
 
   /** POST, PUT and PATCH are the same partial update (CONTRACT §5). */
   private async update(id: number, input: Validated<UpdateTagParams>, api: string, ifMatch: string | undefined, res: Response) {
-    const term = await this.tags.update(id, changes(input), this.ifMatch(ifMatch, api));
+    const term = await this.tags.update(id, changes(input), ifMatchOf(ifMatch, api));
     return sendWritten(res, this.present(term, api));
   }
 
   @Delete(':id')
   @Requires('manage-tags')
   async remove(@Param('id', RecordIdPipe) id: number, @ApiBase() api: string, @Headers('if-match') ifMatch: string | undefined) {
-    const term = await this.tags.delete(id, this.ifMatch(ifMatch, api));
+    const term = await this.tags.delete(id, ifMatchOf(ifMatch, api));
     return this.present(term, api);
   }
 }

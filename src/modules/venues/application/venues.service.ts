@@ -17,6 +17,7 @@ import {
 } from '../../records/application/linked-record.service';
 import { computeStateProvince, readCoordinate, Venue, VENUE_TEXT_FIELDS, VenueDuplicateProbe } from '../domain/venue';
 import { VenueRepository } from '../domain/venue.repository';
+import { VenueTags } from './venue-tags';
 
 /** Venue fields as written by a client, after type validation (undefined = not sent, null = clear). */
 export interface VenueWriteInput extends LinkedRecordWriteInput {
@@ -64,8 +65,9 @@ export class VenuesService extends LinkedRecordService<Venue, VenueWriteInput, V
     users: UserDirectory,
     clock: Clock,
     @Inject(APP_CONFIG) config: AppConfig,
+    tags: VenueTags,
   ) {
-    super(VENUE_RULES, repo, { media, uow, ids, users, clock, timezone: config.calendarTimezone });
+    super(VENUE_RULES, repo, { media, uow, ids, users, clock, timezone: config.calendarTimezone }, tags);
   }
 
   /** §10.1: coordinates are numbers or numeric strings within ±90 / ±180; `""` or null clears one. */

@@ -8,6 +8,7 @@ import { Requires } from '../../../shared/http/auth.guard';
 import { pageRequest, sentLinkParams } from '../../../shared/http/list-response';
 import { inDeclaredOrder, Input, Lenient, LenientInput, sentValues, Validated } from '../../../shared/http/params/input';
 import { RecordIdPipe, SlugPipe } from '../../../shared/http/path-params';
+import { ifMatchOf } from '../../../shared/http/etag';
 import { ApiBase, CurrentCaller } from '../../../shared/http/request-context.decorators';
 import { MediaService } from '../../media/application/media.service';
 import { VenuesService } from '../application/venues.service';
@@ -128,13 +129,11 @@ export class VenuesController {
   // ---------------------------------------------------------------- helpers
 
   private async update(target: RecordTarget, input: Lenient<VenueWriteParams>, caller: Caller, req: Request, res: Response) {
-    const precondition = this.responses.precondition(req);
-    const venue = await inDeclaredOrder(VenueWriteParams, () => this.venues.update(target, sentValues(input), caller, precondition, input.invalid));
+    const venue = await inDeclaredOrder(VenueWriteParams, () => this.venues.update(target, sentValues(input), caller, ifMatchOf(req.header('if-match'), this.config.publicUrl), input.invalid));
     return this.responses.written(venue, res);
   }
 
   private async remove(target: RecordTarget, input: Validated<DeleteParams>, caller: Caller, req: Request) {
-    const precondition = this.responses.precondition(req);
-    return this.responses.removed(await this.venues.delete(target, input.force === true, caller, precondition));
+    return this.responses.removed(await this.venues.delete(target, input.force === true, caller, ifMatchOf(req.header('if-match'), this.config.publicUrl)));
   }
 }

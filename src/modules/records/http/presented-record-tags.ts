@@ -1,0 +1,30 @@
+import type { AppConfig } from '../../../config/app-config';
+import { APP_CONFIG } from '../../../config/config.token';
+import { RecordTags } from '../../../shared/domain/record-tags';
+import { MediaService } from '../../media/application/media.service';
+import type { LinkedRecord } from '../domain/linked-record';
+import { LinkedRecordResponses } from './linked-record-responses';
+import type { RecordPresenter } from './record-presentation';
+
+/** ADAPTER: a venue's or organizer's tag is the hash of its single GET body (what `ETag` shows, CONTRACT §9.11). */
+export class PresentedRecordTags<T extends LinkedRecord> extends RecordTags<T> {
+  private readonly responses: LinkedRecordResponses<T>;
+
+  constructor(kind: 'venue' | 'organizer', present: RecordPresenter<T>, media: MediaService, config: AppConfig) {
+    super();
+    this.responses = new LinkedRecordResponses(kind, present, media, config);
+  }
+
+  tagOf(record: T): Promise<string> {
+    return this.responses.tagOf(record);
+  }
+
+  /** The provider binding an aggregate's tags port (`VenueTags`) to this adapter. */
+  static provider<T extends LinkedRecord>(port: abstract new () => RecordTags<T>, kind: 'venue' | 'organizer', present: RecordPresenter<T>) {
+    return {
+      provide: port,
+      useFactory: (media: MediaService, config: AppConfig) => new PresentedRecordTags(kind, present, media, config),
+      inject: [MediaService, APP_CONFIG],
+    };
+  }
+}

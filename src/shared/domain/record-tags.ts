@@ -1,0 +1,8 @@
+/**
+ * PORT: the strong tag of a record (CONTRACT §9.11) — the hash of the body a single GET of it returns at an address —
+ * which a write's `If-Match` is compared with once the write holds the record. The HTTP layer, which owns the body,
+ * implements one per aggregate (each aggregate's subclass is its DI token).
+ */
+export abstract class RecordTags<T> {
+  abstract tagOf(record: T, address: string): Promise<string>;
+}
