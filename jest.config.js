@@ -11,6 +11,8 @@ module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts', '<rootDir>/test/contracts/**/*.spec.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
+    // Races of real concurrent HTTP requests against the real app, then checks of the database (issue 13).
+    { ...common, displayName: 'concurrency', testMatch: ['<rootDir>/test/concurrency/**/*.spec.ts'] },
     // Only in the MySQL tier, which sets TEST_MYSQL_URL: tests that need a MySQL server of their own making (read
     // replicas), or MariaDB's binaries (a private mariadbd they stop and restart).
     ...(process.env.TEST_MYSQL_URL

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The MySQL tier: runs the repository contract suites and the e2e tests against MySQL/MariaDB, and the readiness test
+// The MySQL tier: runs the repository contract suites, the e2e tests and the concurrency races against MySQL/MariaDB, and the readiness test
 // against a private mariadbd it stops and restarts (test/mariadb-server), and the read-replica routing (test/mysql).
 // Uses TEST_MYSQL_URL, defaulting to the local MariaDB (mysql://root@127.0.0.1:3306/test), and fails loudly when the
 // server cannot be reached: a skipped tier must never look like a passing one.
@@ -26,7 +26,7 @@ async function main() {
   }
   const result = spawnSync(
     process.execPath,
-    [require.resolve('jest/bin/jest'), '--selectProjects', 'e2e', 'unit', 'mysql', 'mariadb-server', '--testPathPattern', '(e2e|contracts|mysql|mariadb-server)/', ...process.argv.slice(2)],
+    [require.resolve('jest/bin/jest'), '--selectProjects', 'e2e', 'unit', 'concurrency', 'mysql', 'mariadb-server', '--testPathPattern', '(e2e|contracts|concurrency|mysql|mariadb-server)/', ...process.argv.slice(2)],
     { stdio: 'inherit', env: { ...process.env, TEST_MYSQL_URL: url } },
   );
   process.exit(result.status ?? 1);

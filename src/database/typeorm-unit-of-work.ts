@@ -56,6 +56,18 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
     return result;
   }
 
+  /**
+   * MySQL: the row of `write_locks` named `key`, made on first use, held exclusively until the transaction ends (an
+   * upsert takes the row lock whether it inserts or finds the row). SQLite: the transaction already holds the
+   * database's writer lock, which serializes every write.
+   */
+  async hold(key: string): Promise<void> {
+    const manager = current.getStore();
+    if (!manager) throw new Error('UnitOfWork.hold() is only meaningful inside run()');
+    if (!locksRows(manager)) return;
+    await manager.query('INSERT INTO write_locks (name) VALUES (?) ON DUPLICATE KEY UPDATE name = name', [key]);
+  }
+
   private mysqlTransaction<T>(work: () => Promise<T>): Promise<T> {
     return this.dataSource.transaction('READ COMMITTED', async (manager) => {
       const connection = (manager.queryRunner as QueryRunner & { databaseConnection?: object }).databaseConnection;

@@ -36,7 +36,7 @@ describe('term services (in-memory)', () => {
     const uow = new ImmediateUnitOfWork();
     categories = new CategoriesService(repo, uow, new NameTags<CategoryView>((v) => v.term.name));
     tags = new TagsService(repo, uow, new NameTags<CountedTerm>((t) => t.name));
-    eventTerms = new EventTermsService(repo);
+    eventTerms = new EventTermsService(repo, uow);
   });
 
   it('creates categories with cleaned text, de-duplicated slugs and ancestor slugs', async () => {

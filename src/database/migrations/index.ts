@@ -3,6 +3,7 @@ import { Events1764000001000 } from './1764000001000-events';
 import { EventLinkListingKeys1764000008000 } from './1764000008000-event-link-listing-keys';
 import { EventListCounts1764000009000 } from './1764000009000-event-list-counts';
 import { ListFiltersInIndexes1764000010000 } from './1764000010000-list-filters-in-indexes';
+import { WriteLocks1764000011000 } from './1764000011000-write-locks';
 import { Terms1764000004000 } from './1764000004000-terms';
 import { VenuesOrganizers1764000003100 } from './1764000003100-venues-organizers';
 
@@ -15,4 +16,5 @@ export const MIGRATIONS: Function[] = [
   EventLinkListingKeys1764000008000,
   EventListCounts1764000009000,
   ListFiltersInIndexes1764000010000,
+  WriteLocks1764000011000,
 ];

@@ -20,6 +20,8 @@ export interface TestApp {
   config: AppConfig;
   dataSource: DataSource;
   db: 'sqlite' | 'mysql';
+  /** The listening server's origin (`http://127.0.0.1:<port>`), for clients other than supertest. */
+  server: string;
   /** supertest bound to the app's HTTP server. */
   http: () => ReturnType<typeof request>;
   /** `{api}` path (no host): `/wp-json/calendar/events/v1`. */
@@ -62,6 +64,7 @@ export async function startTestApp(
     config,
     dataSource,
     db: database.label,
+    server,
     http: () => request(server),
     api: `${config.apiPrefix}/calendar/events/v1`,
     publicApi: `${config.publicUrl}${config.apiPrefix}/calendar/events/v1`,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { assertIfMatch, IfMatch } from '../../../shared/domain/entity-tags';
 import { DomainError, invalidParam, notFound } from '../../../shared/domain/errors';
 import { RecordTags } from '../../../shared/domain/record-tags';
-import { UnitOfWork } from '../../../shared/domain/unit-of-work';
+import { nameKey, UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { runTermList, TermListArgs } from '../../terms/application/term-list';
 import { TermRepository } from '../../terms/application/term-repository';
 import { insertWithFreeSlug, slugTakenByOther } from '../../terms/application/term-writes';
@@ -59,6 +59,7 @@ export class CategoriesService {
     const parent = input.parent ?? 0;
     await this.assertParentExists(parent);
     return this.uow.run(async () => {
+      await this.uow.hold(nameKey('term:category', name)); // creates and renames to one name see each other
       const same = await this.repo.findByName('category', name, parent);
       if (same) throw termExists(same.id);
       const term = await insertWithFreeSlug(
@@ -95,6 +96,7 @@ export class CategoriesService {
         description: input.description !== undefined ? cleanTermDescription(input.description) : current.description,
       };
       if (name !== undefined || input.parent !== undefined) {
+        await this.uow.hold(nameKey('term:category', next.name));
         const same = await this.repo.findByName('category', next.name, next.parent);
         if (same && same.id !== id) throw termExists(same.id);
       }

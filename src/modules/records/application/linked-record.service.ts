@@ -20,7 +20,7 @@ import { RecordIds } from '../../../shared/domain/record-ids';
 import { allocateSlug } from '../../../shared/domain/slug-allocation';
 import { slugify } from '../../../shared/domain/text';
 import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-cleaning';
-import { UnitOfWork } from '../../../shared/domain/unit-of-work';
+import { nameKey, UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { isHttpUrl } from '../../../shared/domain/web-values';
 import { parseDateInput, toZone } from '../../events/domain/date-input';
@@ -336,6 +336,8 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
   }
 
   private async createChecked(checked: CheckedWrite<Input, Own>, caller: Caller): Promise<T> {
+    // Creates of one name look for each other's records (§10.4): they run one at a time, each seeing the last's insert.
+    await this.deps.uow.hold(nameKey(this.rules.kind, checked.texts.name ?? ''));
     const duplicate = await this.repo.findDuplicate(this.duplicateProbe(checked.texts));
     // Taken before it is reused (a concurrent write may change or delete it); deleted meanwhile → a new record.
     const locked = duplicate && (await this.repo.lockById(duplicate.id));

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DomainError, notFound } from '../../../shared/domain/errors';
 import { assertIfMatch, IfMatch } from '../../../shared/domain/entity-tags';
 import { RecordTags } from '../../../shared/domain/record-tags';
-import { UnitOfWork } from '../../../shared/domain/unit-of-work';
+import { nameKey, UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { runTermList, TermListArgs } from '../../terms/application/term-list';
 import { TermRepository } from '../../terms/application/term-repository';
 import { insertWithFreeSlug, slugTakenByOther } from '../../terms/application/term-writes';
@@ -45,6 +45,7 @@ export class TagsService {
   async create(input: TagInput & { name: string }): Promise<CountedTerm> {
     const name = cleanTermName(input.name);
     return this.uow.run(async () => {
+      await this.uow.hold(nameKey('term:tag', name)); // creates and renames to one name see each other (unique names)
       const same = await this.repo.findByName('tag', name);
       if (same) throw tagExists(same.id);
       const term = await insertWithFreeSlug(
@@ -68,6 +69,7 @@ export class TagsService {
         description: input.description !== undefined ? cleanTermDescription(input.description) : current.description,
       };
       if (name !== undefined) {
+        await this.uow.hold(nameKey('term:tag', name));
         const same = await this.repo.findByName('tag', name);
         if (same && same.id !== id) throw tagExists(same.id);
       }

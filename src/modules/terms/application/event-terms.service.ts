@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Caller } from '../../../shared/domain/caller';
 import { InvalidParamsError, ParamProblem } from '../../../shared/domain/errors';
 import { Policy } from '../../../shared/domain/policy';
+import { nameKey, UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { CountedTerm, Taxonomy, Term, withCount } from '../domain/term';
 import { cleanTermName, isIdReference, termSlugBase } from '../domain/term-rules';
 import { resolveIdsOrSlugs } from './term-references';
@@ -36,7 +37,10 @@ export interface EventTerms {
  */
 @Injectable()
 export class EventTermsService {
-  constructor(private readonly repo: TermRepository) {}
+  constructor(
+    private readonly repo: TermRepository,
+    private readonly uow: UnitOfWork,
+  ) {}
 
   /**
    * Each item: digits → an existing term id of this taxonomy (else 400 rest_unknown_reference); other text → the term
@@ -50,6 +54,7 @@ export class EventTermsService {
     if (problem) throw new InvalidParamsError([problem]);
     const ids = [...plan.ids];
     for (const name of plan.newNames) {
+      await this.uow.hold(nameKey(`term:${taxonomy}`, name)); // as a create of that term: concurrent ones see it
       const again = await this.repo.findByName(taxonomy, name); // two items naming the same new term
       const term = again ?? (await insertWithFreeSlug(this.repo, { taxonomy, name, description: '', parent: 0 }, termSlugBase(name)));
       ids.push(term.id);
