@@ -25,7 +25,7 @@ describe('loadConfig', () => {
       calendarTimezone: 'UTC',
       timezoneMode: 'event',
       maxPerPage: 50,
-      db: { type: 'sqlite', sqlitePath: './data/calendar.sqlite' },
+      db: { type: 'sqlite', sqlitePath: './data/calendar.sqlite', lockWaitSeconds: 5 },
       rateLimitMax: 1200,
       rateLimitWindowSeconds: 60,
       metricsEnabled: true,
@@ -90,7 +90,7 @@ describe('loadConfig', () => {
 
   it('reads MySQL settings from DATABASE_URL or DB_*', () => {
     expect(loadConfig({ DB_TYPE: 'mysql', DATABASE_URL: 'mariadb://u:p%40ss@db:3307/cal' }).db).toEqual({
-      type: 'mysql', host: 'db', port: 3307, user: 'u', password: 'p@ss', database: 'cal', poolSize: 10, replicas: [],
+      type: 'mysql', host: 'db', port: 3307, user: 'u', password: 'p@ss', database: 'cal', poolSize: 10, replicas: [], lockWaitSeconds: 5,
     });
     expect(problemsOf({ DB_TYPE: 'mysql' }).map((p) => p.split(' ')[0])).toEqual(['DB_HOST', 'DB_USER', 'DB_NAME']);
   });
@@ -101,7 +101,7 @@ describe('loadConfig', () => {
     it('reads a comma list of replica URLs (spaces and empty items ignored) beside the primary', () => {
       const c = loadConfig({ ...primary, DATABASE_REPLICA_URLS: ' mysql://ro:p%40ss@replica-1/cal , ,mariadb://ro:x@replica-2:3307/cal_copy,' });
       expect(c.db).toEqual({
-        type: 'mysql', host: 'primary', port: 3306, user: 'app', password: 'secret', database: 'cal', poolSize: 10,
+        type: 'mysql', host: 'primary', port: 3306, user: 'app', password: 'secret', database: 'cal', poolSize: 10, lockWaitSeconds: 5,
         replicas: [
           { host: 'replica-1', port: 3306, user: 'ro', password: 'p@ss', database: 'cal' },
           { host: 'replica-2', port: 3307, user: 'ro', password: 'x', database: 'cal_copy' },
@@ -136,7 +136,7 @@ describe('loadConfig', () => {
       const message = 'DATABASE_REPLICA_URLS needs DB_TYPE "mysql": SQLite has no read replicas (unset it or set DB_TYPE=mysql)';
       expect(problemsOf({ DATABASE_REPLICA_URLS: 'mysql://ro@replica/cal' })).toEqual([message]);
       expect(problemsOf({ DB_TYPE: 'sqlite', DATABASE_REPLICA_URLS: 'mysql://ro@replica/cal' })).toEqual([message]);
-      expect(loadConfig({ DB_TYPE: 'sqlite', DATABASE_REPLICA_URLS: '' }).db).toEqual({ type: 'sqlite', sqlitePath: './data/calendar.sqlite' });
+      expect(loadConfig({ DB_TYPE: 'sqlite', DATABASE_REPLICA_URLS: '' }).db).toEqual({ type: 'sqlite', sqlitePath: './data/calendar.sqlite', lockWaitSeconds: 5 });
     });
   });
 

@@ -4,7 +4,7 @@
  */
 import { createPublicKey, X509Certificate } from 'node:crypto';
 
-export type DbConfig =
+export type DbConfig = (
   | { type: 'sqlite'; sqlitePath: string }
   | (MysqlEndpoint & {
       type: 'mysql';
@@ -15,7 +15,14 @@ export type DbConfig =
        * requests go to them; writes, transactions and every query of a write request go to the primary.
        */
       replicas: MysqlEndpoint[];
-    });
+    })
+) & {
+  /**
+   * DB_LOCK_WAIT_S: how long one attempt of a write waits for a lock another write holds (MySQL's
+   * innodb_lock_wait_timeout; SQLite's busy_timeout for the database's writer lock) before it is retried or answers 503.
+   */
+  lockWaitSeconds: number;
+};
 
 /** One MySQL server and database: the primary (DATABASE_URL or DB_*) or a read replica. */
 export interface MysqlEndpoint {
@@ -339,21 +346,22 @@ function checkUnusedMysqlVariables(r: Reader): void {
 function readDb(r: Reader): DbConfig {
   const type = r.oneOf('DB_TYPE', 'sqlite', ['sqlite', 'mysql'] as const);
   const poolSize = r.integer('DB_POOL_SIZE', 10, 1, 100);
+  const lockWaitSeconds = r.integer('DB_LOCK_WAIT_S', 5, 1, 60);
   if (type === 'sqlite') {
     // Silently serving everything from one SQLite file would hide a deployment mistake (often a forgotten DB_TYPE).
     if (r.optional('DATABASE_REPLICA_URLS')) {
       r.problems.push('DATABASE_REPLICA_URLS needs DB_TYPE "mysql": SQLite has no read replicas (unset it or set DB_TYPE=mysql)');
     }
     checkUnusedMysqlVariables(r);
-    return { type, sqlitePath: r.string('DB_SQLITE_PATH', './data/calendar.sqlite') };
+    return { type, sqlitePath: r.string('DB_SQLITE_PATH', './data/calendar.sqlite'), lockWaitSeconds };
   }
   const replicas = readReplicas(r);
   const url = r.optional('DATABASE_URL');
   if (url) {
     const endpoint = parseMysqlUrl(url);
-    if (endpoint) return { type, ...endpoint, poolSize, replicas };
+    if (endpoint) return { type, ...endpoint, poolSize, replicas, lockWaitSeconds };
     r.problems.push(`DATABASE_URL must look like ${MYSQL_URL_SHAPE}`);
-    return { type, host: '', port: 3306, user: '', password: '', database: '', poolSize, replicas };
+    return { type, host: '', port: 3306, user: '', password: '', database: '', poolSize, replicas, lockWaitSeconds };
   }
   const host = r.optional('DB_HOST');
   const user = r.optional('DB_USER');
@@ -370,6 +378,7 @@ function readDb(r: Reader): DbConfig {
     database: database ?? '',
     poolSize,
     replicas,
+    lockWaitSeconds,
   };
 }
 

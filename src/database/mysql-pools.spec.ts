@@ -4,7 +4,7 @@ import type { DbConfig } from '../config/app-config';
 import { logServerRotation, mysqlPools, serverName } from './mysql-pools';
 
 const db: DbConfig = {
-  type: 'mysql', host: 'primary', port: 3306, user: 'app', password: 'secret', database: 'cal', poolSize: 3,
+  type: 'mysql', host: 'primary', port: 3306, user: 'app', password: 'secret', database: 'cal', poolSize: 3, lockWaitSeconds: 5,
   replicas: [
     { host: 'r1', port: 3306, user: 'ro', password: 'ro-secret', database: 'cal' },
     { host: 'r2', port: 3307, user: 'ro', password: 'ro-secret', database: 'cal' },

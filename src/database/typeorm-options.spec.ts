@@ -9,6 +9,7 @@ const mysql = (replicas: Array<{ host: string; database: string }> = []): DbConf
   password: 'secret',
   database: 'cal',
   poolSize: 7,
+  lockWaitSeconds: 5,
   replicas: replicas.map((r) => ({ ...r, port: 3307, user: 'ro', password: 'ro-secret' })),
 });
 
@@ -42,7 +43,7 @@ describe('typeOrmOptions', () => {
   it('drops the replicas for migrations and tools, and names them in messages (never a password)', () => {
     const db = mysql([{ host: 'r1', database: 'cal' }]);
     expect(primaryOnly(db)).toEqual({ ...db, replicas: [] });
-    const sqlite: DbConfig = { type: 'sqlite', sqlitePath: ':memory:' };
+    const sqlite: DbConfig = { type: 'sqlite', sqlitePath: ':memory:', lockWaitSeconds: 5 };
     expect(primaryOnly(sqlite)).toBe(sqlite);
     expect(describeDatabase(db)).toBe('MySQL database cal at primary:3306 (with 1 read replica)');
     expect(describeDatabase(mysql())).toBe('MySQL database cal at primary:3306');

@@ -24,7 +24,7 @@ export function typeOrmOptions(db: DbConfig, entities: Function[]): DataSourceOp
       database: db.sqlitePath,
       enableWAL: db.sqlitePath !== ':memory:',
       prepareDatabase: (conn: { pragma: (s: string) => unknown }) => {
-        conn.pragma('busy_timeout = 5000');
+        conn.pragma(`busy_timeout = ${db.lockWaitSeconds * 1000}`);
         conn.pragma('foreign_keys = ON');
         conn.pragma('synchronous = NORMAL');
       },

@@ -19,8 +19,6 @@ export const forUpdate = (m: EntityManager) => (locksRows(m) ? ' FOR UPDATE' : '
 /** A shared lock on MySQL: the rows cannot be changed or deleted by another transaction until this one ends. */
 export const forShare = (m: EntityManager) => (locksRows(m) ? ' LOCK IN SHARE MODE' : '');
 
-/** Seconds a MySQL write waits for a record another write holds before the attempt is given up (and retried). */
-export const LOCK_WAIT_TIMEOUT_S = 5;
 /** Attempts of one unit of work that lost a deadlock, a lock wait or a unique-index race, before 503. */
 const ATTEMPTS = 6;
 
@@ -34,7 +32,7 @@ const ATTEMPTS = 6;
  *   to are held in share mode while the links are written, so they cannot be deleted under it.
  * - SQLite: one writer at a time. In this process transactions are queued; across processes (WORKERS) each one starts
  *   with `BEGIN IMMEDIATE`, taking the database's write lock before its first read.
- * A deadlock victim, a lock wait over LOCK_WAIT_TIMEOUT_S and a lost unique-index race (two creates of one slug) roll the
+ * A deadlock victim, a lock wait over DB_LOCK_WAIT_S and a lost unique-index race (two creates of one slug) roll the
  * whole transaction back; it is run again from the start after a short random pause, up to ATTEMPTS times, and then
  * answers 503 `rest_write_contention` with `Retry-After`. Nothing of a failed attempt is kept.
  */
@@ -43,7 +41,11 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
   /** MySQL connections whose session lock wait timeout is already set. */
   private readonly prepared = new WeakSet<object>();
 
-  constructor(private readonly dataSource: DataSource) {
+  /** `lockWaitSeconds` (DB_LOCK_WAIT_S): how long a MySQL attempt waits for a record another write holds. */
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly lockWaitSeconds = 5,
+  ) {
     super();
   }
 
@@ -72,7 +74,7 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
     return this.dataSource.transaction('READ COMMITTED', async (manager) => {
       const connection = (manager.queryRunner as QueryRunner & { databaseConnection?: object }).databaseConnection;
       if (connection && !this.prepared.has(connection)) {
-        await manager.query(`SET SESSION innodb_lock_wait_timeout = ${LOCK_WAIT_TIMEOUT_S}`);
+        await manager.query(`SET SESSION innodb_lock_wait_timeout = ${Math.trunc(this.lockWaitSeconds)}`);
         this.prepared.add(connection);
       }
       return current.run(manager, work);

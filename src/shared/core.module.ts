@@ -27,7 +27,7 @@ export class CoreModule {
       { provide: DataSource, useValue: options.dataSource },
       { provide: Clock, useValue: options.clock ?? new SystemClock() },
       { provide: TokenVerifier, useValue: options.verifier },
-      { provide: UnitOfWork, useFactory: (ds: DataSource) => new TypeOrmUnitOfWork(ds), inject: [DataSource] },
+      { provide: UnitOfWork, useFactory: (ds: DataSource) => new TypeOrmUnitOfWork(ds, options.config.db.lockWaitSeconds), inject: [DataSource] },
       { provide: RecordIds, useFactory: (ds: DataSource) => new TypeOrmRecordIds(ds), inject: [DataSource] },
       { provide: UserDirectory, useFactory: (ds: DataSource) => new TypeOrmUserDirectory(ds), inject: [DataSource] },
     ];

@@ -1,0 +1,51 @@
+import type { DataSource } from 'typeorm';
+import { TypeOrmUnitOfWork } from './typeorm-unit-of-work';
+
+/** A MySQL-typed data source whose transactions run the work directly and count how often they were begun. */
+function fakeMysql() {
+  const calls = { transactions: 0, queries: [] as string[] };
+  const manager = {
+    query: async (sql: string) => void calls.queries.push(sql),
+    queryRunner: { databaseConnection: {} },
+    connection: { options: { type: 'mysql' } },
+  };
+  const dataSource = {
+    options: { type: 'mysql' },
+    transaction: async (_level: string, work: (m: typeof manager) => Promise<unknown>) => {
+      calls.transactions++;
+      return work(manager);
+    },
+  } as unknown as DataSource;
+  return { dataSource, calls };
+}
+
+const driverError = (code: string) => Object.assign(new Error(code), { driverError: { code } });
+
+describe('TypeOrmUnitOfWork on MySQL: retries and contention (issue 13)', () => {
+  it('runs a deadlock victim, a lost lock wait or a lost unique race again from the start', async () => {
+    const { dataSource, calls } = fakeMysql();
+    const uow = new TypeOrmUnitOfWork(dataSource, 2);
+    const failures = ['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT', 'ER_DUP_ENTRY'];
+    await expect(uow.run(async () => (failures.length ? Promise.reject(driverError(failures.shift()!)) : 'done'))).resolves.toBe('done');
+    expect(calls.transactions).toBe(4);
+    expect(calls.queries).toEqual(['SET SESSION innodb_lock_wait_timeout = 2']); // once per connection
+  });
+
+  it('answers 503 rest_write_contention after six lost attempts, and passes any other error through at once', async () => {
+    const { dataSource, calls } = fakeMysql();
+    const uow = new TypeOrmUnitOfWork(dataSource);
+    await expect(uow.run(() => Promise.reject(driverError('ER_LOCK_DEADLOCK')))).rejects.toMatchObject({ code: 'rest_write_contention', data: { retry_after: 1 } });
+    expect(calls.transactions).toBe(6);
+    const other = driverError('ER_BAD_FIELD_ERROR');
+    await expect(uow.run(() => Promise.reject(other))).rejects.toBe(other);
+    expect(calls.transactions).toBe(7);
+  });
+
+  it('holds a named lock with an upsert of its write_locks row, only inside a unit of work', async () => {
+    const { dataSource, calls } = fakeMysql();
+    const uow = new TypeOrmUnitOfWork(dataSource);
+    await uow.run(() => uow.hold('venue:7'));
+    expect(calls.queries.at(-1)).toBe('INSERT INTO write_locks (name) VALUES (?) ON DUPLICATE KEY UPDATE name = name');
+    await expect(uow.hold('venue:7')).rejects.toThrow('inside run()');
+  });
+});
