@@ -36,7 +36,7 @@ export async function createApp(config: AppConfig, deps: AppDependencies): Promi
   const operations = { config, log, clusterWorker: deps.clusterWorker ?? false };
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot({ config, dataSource: deps.dataSource, verifier, clock: deps.clock, operations }),
-    new ContractExpressAdapter(),
+    new ContractExpressAdapter(config),
     { bodyParser: false, logger: deps.logger ?? ['error', 'warn', 'log'], bufferLogs: deps.logger === undefined },
   );
   if (deps.logger === undefined) app.useLogger(new NestJsonLogger(log));

@@ -76,11 +76,8 @@ async function bootstrap(): Promise<void> {
   }
   const app = await createApp(config, { dataSource, log, clusterWorker: cluster.default.isWorker });
   exitGracefullyOnSignals(app, dataSource, config.shutdownGraceMs, log);
-  // A gateway reuses idle connections for up to its own idle timeout (often 60 s); closing them sooner (Node's default
-  // is 5 s) races with the gateway's next request on that connection and shows as sporadic 502s.
-  const server = app.getHttpServer() as import('node:http').Server;
-  server.keepAliveTimeout = config.keepAliveTimeoutMs;
-  server.headersTimeout = config.keepAliveTimeoutMs + 1000;
+  // The server's limits and timeouts (64 KiB header blocks, slow clients, keep-alive) are set where createApp makes it
+  // (ContractExpressAdapter), so the e2e tests' server is this one.
   await app.listen(config.port, config.host);
   logger.log(`Listening on ${config.host}:${config.port}; public address ${config.publicUrl}${config.apiPrefix}`);
 }

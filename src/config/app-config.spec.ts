@@ -179,6 +179,48 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('slow clients: HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS', () => {
+    it('by default cut a request in progress within 60 s of its first byte, and keep idle connections 65 s', () => {
+      const c = loadConfig({});
+      expect(c).toMatchObject({ headersTimeoutMs: 30_000, requestTimeoutMs: 50_000, timeoutCheckIntervalMs: 3000 });
+      // Node enforces both timeouts every timeoutCheckIntervalMs (connectionsCheckingInterval), so a request can outlive
+      // its timeout by up to one interval: the headers, then the whole request (body included), must still end by 60 s.
+      expect(c.headersTimeoutMs + c.timeoutCheckIntervalMs).toBeLessThanOrEqual(60_000);
+      expect(c.requestTimeoutMs + c.timeoutCheckIntervalMs).toBeLessThanOrEqual(60_000);
+      // An idle keep-alive connection (no request in progress) is not cut by them: it must outlive a gateway's idle
+      // timeout (often 60 s).
+      expect(c.keepAliveTimeoutMs).toBe(65_000);
+    });
+
+    it('reads them, and checks a tenth as often as the headers timeout (at least every 5 s)', () => {
+      expect(loadConfig({ HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '2000' })).toMatchObject({
+        headersTimeoutMs: 1000,
+        requestTimeoutMs: 2000,
+        timeoutCheckIntervalMs: 100,
+      });
+      expect(loadConfig({ HEADERS_TIMEOUT_MS: '120000', REQUEST_TIMEOUT_MS: '600000' }).timeoutCheckIntervalMs).toBe(5000);
+    });
+
+    it.each([
+      ['HEADERS_TIMEOUT_MS', '999'],
+      ['HEADERS_TIMEOUT_MS', '20s'],
+      ['REQUEST_TIMEOUT_MS', '3600001'],
+      ['REQUEST_TIMEOUT_MS', '0'],
+    ])('rejects %s=%s naming the variable', (name, value) => {
+      expect(problemsOf({ [name]: value })).toEqual([`${name} must be an integer between 1000 and 3600000, got "${value}"`]);
+    });
+
+    it('rejects a headers timeout longer than the request timeout, in one line', () => {
+      expect(problemsOf({ HEADERS_TIMEOUT_MS: '40000', REQUEST_TIMEOUT_MS: '20000' })).toEqual([
+        'HEADERS_TIMEOUT_MS must not be greater than REQUEST_TIMEOUT_MS (the headers are part of the request), got "40000" and "20000"',
+      ]);
+      expect(problemsOf({ REQUEST_TIMEOUT_MS: '20000' })).toEqual([
+        'HEADERS_TIMEOUT_MS must not be greater than REQUEST_TIMEOUT_MS (the headers are part of the request), got "30000" and "20000"',
+      ]);
+      expect(problemsOf({ HEADERS_TIMEOUT_MS: 'x', REQUEST_TIMEOUT_MS: '20000' })).toHaveLength(1);
+    });
+  });
+
   it('reads WORKERS: 1 by default, a number, or auto = one per core', () => {
     expect(loadConfig({}, 8).workers).toBe(1);
     expect(loadConfig({ WORKERS: '3' }, 8).workers).toBe(3);

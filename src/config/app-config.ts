@@ -70,6 +70,17 @@ export interface AppConfig {
   shutdownGraceMs: number;
   /** How long an idle keep-alive connection stays open (extension): longer than the gateway's idle timeout. */
   keepAliveTimeoutMs: number;
+  /**
+   * Slow clients (extension): a request's header block must arrive within HEADERS_TIMEOUT_MS, and the whole request
+   * (headers and body) within REQUEST_TIMEOUT_MS, both counted from the request's first byte (from the connection's
+   * start for its first request); otherwise Node answers 408 and closes the connection. Node checks them every
+   * `timeoutCheckIntervalMs` (its `connectionsCheckingInterval`, derived, not configurable), so a request in progress
+   * lives at most REQUEST_TIMEOUT_MS + timeoutCheckIntervalMs: 53 s with the defaults. Idle keep-alive connections
+   * (no request in progress) are not affected: KEEP_ALIVE_TIMEOUT_MS governs them.
+   */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  timeoutCheckIntervalMs: number;
   /** In-process cache of anonymous read responses (extension): entry lifetime (0 = off) and memory budget. */
   readCache: { ttlMs: number; maxBytes: number };
   workers: number;
@@ -382,6 +393,21 @@ function readDb(r: Reader): DbConfig {
   };
 }
 
+/** HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS; Node refuses a headers timeout longer than the request timeout. */
+function readRequestTimeouts(r: Reader): Pick<AppConfig, 'headersTimeoutMs' | 'requestTimeoutMs' | 'timeoutCheckIntervalMs'> {
+  const before = r.problems.length;
+  let headersTimeoutMs = r.integer('HEADERS_TIMEOUT_MS', 30_000, 1000, 3_600_000);
+  const requestTimeoutMs = r.integer('REQUEST_TIMEOUT_MS', 50_000, 1000, 3_600_000);
+  if (r.problems.length === before && headersTimeoutMs > requestTimeoutMs) {
+    r.problems.push(
+      `HEADERS_TIMEOUT_MS must not be greater than REQUEST_TIMEOUT_MS (the headers are part of the request), got "${headersTimeoutMs}" and "${requestTimeoutMs}"`,
+    );
+    headersTimeoutMs = requestTimeoutMs;
+  }
+  // A tenth of the shorter timeout, at most 5 s: a timeout is enforced at most that late.
+  return { headersTimeoutMs, requestTimeoutMs, timeoutCheckIntervalMs: Math.min(5000, Math.floor(headersTimeoutMs / 10)) };
+}
+
 function readWorkers(r: Reader, cores: number): number {
   const value = r.string('WORKERS', '1').trim();
   if (value === 'auto') return Math.max(1, cores);
@@ -417,7 +443,8 @@ export function loadConfig(env: Env, cores = 1): AppConfig {
     metricsEnabled: r.boolean('METRICS_ENABLED', true),
     logLevel: r.oneOf('LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const),
     shutdownGraceMs: r.integerAtLeast('SHUTDOWN_GRACE_MS', 10000, 0, NODE_TIMERS),
-    keepAliveTimeoutMs: r.integer('KEEP_ALIVE_TIMEOUT_MS', 65_000, 1000, NODE_TIMERS.max - 1000),
+    keepAliveTimeoutMs: r.integer('KEEP_ALIVE_TIMEOUT_MS', 65_000, 1000, NODE_TIMERS.max),
+    ...readRequestTimeouts(r),
     readCache: {
       ttlMs: r.integer('READ_CACHE_TTL_MS', 1000, 0, 60_000),
       maxBytes: r.integer('READ_CACHE_MAX_MB', 32, 1, 4096) * 1024 * 1024,

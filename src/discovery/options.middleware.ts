@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.token';
 import { Clock } from '../shared/domain/clock';
 import type { ApiRequest } from '../shared/http/api-request';
+import { authorizationHeader } from '../shared/auth/authorization-header';
 import { invalidToken, TokenVerifier } from '../shared/auth/token-verifier';
 import { UserDirectory } from '../shared/auth/user-directory';
 import { handleError } from '../shared/http/error.filter';
@@ -48,7 +49,7 @@ export class OptionsMiddleware implements NestMiddleware {
 
   /** Step 3 of §4.4 holds here too: a bad token is 401 rest_invalid_token on every route, never anonymous. */
   private async rejectInvalidToken(req: ApiRequest): Promise<void> {
-    const header = req.headers.authorization;
+    const header = authorizationHeader(req);
     if (header === undefined) return;
     if (!this.verifier.enabled) throw invalidToken('signature');
     const caller = await this.verifier.verify(header);

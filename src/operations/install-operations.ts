@@ -16,7 +16,7 @@ import { rateLimitMiddleware } from './rate-limit/rate-limiter';
 
 /**
  * The first steps of every request, in this order, before the transport checks and routing:
- * request id + request log line → in-flight tracking and metrics → security/caching headers → CORS (a preflight is
+ * request id + request log line → in-flight tracking and metrics → security/caching/discovery headers → CORS (a preflight is
  * answered here) → rate-limit counting. Call it before any other `app.use`.
  */
 export function installOperations(app: INestApplication, config: AppConfig): void {
@@ -25,7 +25,7 @@ export function installOperations(app: INestApplication, config: AppConfig): voi
   const storeLog = log.child({ context: 'RateLimit' });
   app.use(requestLogMiddleware(log, config.apiPrefix));
   app.use(metricsMiddleware(app.get(InFlightRequests), config.metricsEnabled ? metrics : null, config.apiPrefix));
-  for (const step of responseHeadersMiddleware(config.publicUrl, app.get(ShutdownState))) app.use(step);
+  for (const step of responseHeadersMiddleware(config, app.get(ShutdownState))) app.use(step);
   app.use(corsMiddleware(config.corsOrigins));
   app.use(
     rateLimitMiddleware(config, app.get(RateLimitStore), app.get(TokenVerifier), app.get(Clock), (error) =>

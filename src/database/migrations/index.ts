@@ -4,6 +4,8 @@ import { EventLinkListingKeys1764000008000 } from './1764000008000-event-link-li
 import { EventListCounts1764000009000 } from './1764000009000-event-list-counts';
 import { ListFiltersInIndexes1764000010000 } from './1764000010000-list-filters-in-indexes';
 import { WriteLocks1764000011000 } from './1764000011000-write-locks';
+import { Utf8mb4AndLongText1764000012000 } from './1764000012000-utf8mb4-and-long-text';
+import { PublicSearchKey1764000013000 } from './1764000013000-public-search-key';
 import { Terms1764000004000 } from './1764000004000-terms';
 import { VenuesOrganizers1764000003100 } from './1764000003100-venues-organizers';
 
@@ -17,4 +19,6 @@ export const MIGRATIONS: Function[] = [
   EventListCounts1764000009000,
   ListFiltersInIndexes1764000010000,
   WriteLocks1764000011000,
+  Utf8mb4AndLongText1764000012000,
+  PublicSearchKey1764000013000,
 ];

@@ -2,7 +2,7 @@ import { INestApplication, Injectable } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { Locale } from '../../shared/i18n/error-messages';
 import { translateDocument } from '../../shared/i18n/documentation-texts';
-import { swaggerType } from '../../shared/http/params/param.decorator';
+import { limitKeywords, swaggerType } from '../../shared/http/params/param.decorator';
 import { acceptsNull, type ParamSpec } from '../../shared/http/params/param-rules';
 import { documentedDefault } from '../namespace-index';
 import { operationSummary, pathParamDescription, singular } from '../operation-texts';
@@ -30,6 +30,7 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 function paramSchema(spec: ParamSpec): Json {
   return {
     ...swaggerType(spec),
+    ...limitKeywords(spec),
     ...(spec.default !== undefined ? { default: spec.default } : {}),
     ...(spec.min !== undefined ? { minimum: spec.min } : {}),
     ...(spec.max !== undefined ? { maximum: spec.max } : {}),

@@ -240,6 +240,10 @@ class ErrorDataSchema {
   reason?: string;
   @ApiPropertyOptional({ type: 'integer', description: 'Seconds to wait (rest_too_many_requests).' }) retry_after?: number;
   @ApiPropertyOptional({ type: 'string', description: 'Request id (internal_error).' }) request_id?: string;
+  @ApiPropertyOptional({ type: 'integer', description: 'PHP json_last_error() code of the refused body (rest_invalid_json), e.g. 4.' })
+  json_error_code?: number;
+  @ApiPropertyOptional({ type: 'string', description: 'PHP json_last_error_msg() text (rest_invalid_json), e.g. "Syntax error".' })
+  json_error_message?: string;
 }
 
 @ApiSchema({ name: 'Error', description: 'The error envelope of every error response.' })

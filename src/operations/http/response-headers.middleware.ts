@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import type { AppConfig } from '../../config/app-config';
 import type { ShutdownState } from '../health/shutdown-state';
 
 /** The JSON default; the `/docs` pages replace it with their own policy. */
@@ -16,12 +17,29 @@ export function cacheControlFor(method: string, status: number, headers: Incomin
   return read && successful && headers.authorization === undefined ? 'no-cache' : 'no-store';
 }
 
+/** What the API discovery link needs to know (CONTRACT §1.2, §2.1). */
+export type DiscoveryLinkConfig = Pick<AppConfig, 'publicUrl' | 'apiPrefix' | 'locales'>;
+
 /**
- * Security and caching headers of CONTRACT §13.6 on every response, plus `Connection: close` once shutdown has begun
- * (§13.7). Helmet sets the standard headers; Cache-Control and Connection are decided when the status is known (right
- * before the headers are written), unless a handler chose its own Cache-Control.
+ * The plugin's API discovery header, `Link: <{PUBLIC_URL}{API_PREFIX}/>; rel="https://api.w.org/"` (CONTRACT §7.1), so
+ * that a client can find the API root from any answer. A request to the Spanish base address (`/es…`, when `es` is
+ * served) is pointed at the Spanish root `{PUBLIC_URL}/es{API_PREFIX}/`, as every other link back into the API (§1.2)
+ * and the namespace index's `up` link are.
  */
-export function responseHeadersMiddleware(publicUrl: string, shutdown: ShutdownState): RequestHandler[] {
+export function discoveryLinkFor(config: DiscoveryLinkConfig): (url: string) => string {
+  const english = `<${config.publicUrl}${config.apiPrefix}/>; rel="https://api.w.org/"`;
+  const spanish = config.locales.includes('es') ? `<${config.publicUrl}/es${config.apiPrefix}/>; rel="https://api.w.org/"` : english;
+  return (url) => (url === '/es' || url.startsWith('/es/') || url.startsWith('/es?') ? spanish : english);
+}
+
+/**
+ * Security and caching headers of CONTRACT §13.6 and the discovery `Link` (§7.1) on every response, plus
+ * `Connection: close` once shutdown has begun (§13.7). Helmet sets the standard headers; Cache-Control and Connection are
+ * decided when the status is known (right before the headers are written), unless a handler chose its own Cache-Control.
+ */
+export function responseHeadersMiddleware(config: DiscoveryLinkConfig, shutdown: ShutdownState): RequestHandler[] {
+  const publicUrl = config.publicUrl;
+  const discoveryLink = discoveryLinkFor(config);
   const headers = helmet({
     contentSecurityPolicy: false, // set below in the contract's exact spelling
     crossOriginResourcePolicy: false, // an API read cross-origin through CORS
@@ -33,6 +51,7 @@ export function responseHeadersMiddleware(publicUrl: string, shutdown: ShutdownS
   const decideLate = (req: Request, res: Response, next: NextFunction) => {
     res.setHeader('Content-Security-Policy', DEFAULT_CSP);
     res.setHeader('X-Robots-Tag', 'noindex');
+    res.setHeader('Link', discoveryLink(req.url)); // before the transport step strips `/es` from the URL
     const writeHead = res.writeHead;
     res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
       if (!this.headersSent) {

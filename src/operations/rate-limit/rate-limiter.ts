@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AppConfig } from '../../config/app-config';
+import { authorizationHeader } from '../../shared/auth/authorization-header';
 import type { TokenVerifier } from '../../shared/auth/token-verifier';
 import type { Clock } from '../../shared/domain/clock';
 import { RateLimitStore, RateLimitVerdict, verdict } from '../domain/rate-limit-store';
@@ -48,11 +49,11 @@ export function rateLimitMiddleware(
 }
 
 async function verifiedUserId(req: Request, verifier: TokenVerifier): Promise<number | null> {
-  const header = req.headers.authorization;
-  if (header === undefined || !verifier.enabled) return null;
   try {
+    const header = authorizationHeader(req);
+    if (header === undefined || !verifier.enabled) return null;
     return (await verifier.verify(header)).userId;
   } catch {
-    return null; // an invalid token is counted by address; the AuthGuard answers 401 later
+    return null; // an invalid token (or several Authorization headers) is counted by address; the AuthGuard answers 401 later
   }
 }

@@ -37,7 +37,9 @@ export type DetailCode =
   | 'rest_image_role'
   | 'rest_not_allowed_value'
   | 'rest_missing_pair'
-  | 'rest_invalid_parent';
+  | 'rest_invalid_parent'
+  | 'rest_too_long'
+  | 'rest_too_many_items';
 
 export class DomainError extends Error {
   constructor(

@@ -16,6 +16,21 @@ export function fold(text: string): string {
     .toLowerCase();
 }
 
+/** Longest stored key of a long text (a MEDIUMTEXT column holds 16 MiB: 4,194,303 four-byte characters). */
+export const LONG_KEY_LENGTH = 4_000_000;
+
+/**
+ * A stored comparison key: the folded text, cut to `max` characters so that it always fits its column (folding can
+ * lengthen text: one ligature or Arabic honorific decomposes into up to 18 characters). Only pathological values are
+ * cut; the cut never splits a surrogate pair.
+ */
+export function foldKey(text: string, max: number): string {
+  const folded = fold(text);
+  if (folded.length <= max) return folded;
+  const end = /[\uD800-\uDBFF]/.test(folded.charAt(max - 1)) ? max - 1 : max;
+  return folded.slice(0, end);
+}
+
 /** Escapes `%`, `_` and `\` for a LIKE pattern used with `ESCAPE '\'`. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { ANONYMOUS } from '../domain/caller';
 import { DomainError, forbidden } from '../domain/errors';
 import { Action, Policy } from '../domain/policy';
+import { authorizationHeader } from '../auth/authorization-header';
 import { TokenVerifier, invalidToken } from '../auth/token-verifier';
 import { UserDirectory } from '../auth/user-directory';
 import type { ApiRequest } from './api-request';
@@ -32,7 +33,7 @@ export class AuthGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
     const req = context.switchToHttp().getRequest<ApiRequest>();
-    const header = req.headers.authorization;
+    const header = authorizationHeader(req); // two or more Authorization headers: 401 rest_invalid_token
     let caller = ANONYMOUS;
     if (header !== undefined) {
       if (!this.verifier.enabled) throw invalidToken('signature');

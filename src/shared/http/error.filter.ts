@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError } from '../domain/errors';
 import type { ApiRequest } from './api-request';
 import { statusOf, toEnvelope } from './error-envelope';
+import { invalidJson } from './json-body';
 import { sendJson } from './json-response';
 
 /**
@@ -31,7 +32,7 @@ export function handleError(exception: unknown, req: ApiRequest, res: Response, 
   } else if ((exception instanceof HttpException && exception.getStatus() === 404) || isUndecodablePath(exception)) {
     error = new DomainError('not-found', 'rest_no_route');
   } else if (isBodyParserError(exception)) {
-    error = exception.status === 413 ? new DomainError('too-large', 'rest_body_too_large') : new DomainError('invalid', 'rest_invalid_json');
+    error = exception.status === 413 ? new DomainError('too-large', 'rest_body_too_large') : invalidJson('syntax');
   } else {
     logger.error(
       { requestId, method: req.method, path: req.path, err: describe(exception) },

@@ -6,6 +6,7 @@ import { DomainError, InvalidParamsError } from '../domain/errors';
 import type { ApiRequest } from './api-request';
 import { NAMESPACE } from './api-request';
 import { handleError } from './error.filter';
+import { parseJsonObject } from './json-body';
 import { requestIdFor } from './request-id';
 
 const logger = new Logger('Transport');
@@ -92,8 +93,16 @@ function readBody(req: Request, limit: number): Promise<Buffer> {
       chunks.push(chunk);
     });
     req.on('end', () => !failed && resolve(Buffer.concat(chunks)));
-    req.on('error', (e) => !failed && reject(e));
+    // The client went away mid-body (or the server cut a slow one off): nobody is left to answer.
+    req.on('error', () => !failed && reject(new ClientGone()));
   });
+}
+
+/** A request whose body never fully arrived because its connection closed: not a server error, nothing to answer. */
+class ClientGone extends Error {
+  constructor() {
+    super('client closed the connection before its body arrived');
+  }
 }
 
 function mediaType(req: Request): string | null {
@@ -122,6 +131,8 @@ export function transportMiddleware(config: AppConfig) {
     };
     try {
       if (Buffer.byteLength(req.originalUrl ?? req.url) > MAX_URL_BYTES) {
+        // At the Spanish base address the 414 is in Spanish too (CONTRACT §4.5).
+        if (spanish && (req.url === '/es' || req.url.startsWith('/es/') || req.url.startsWith('/es?'))) req.state.locale = 'es';
         throw new DomainError('uri-too-long', 'rest_uri_too_long');
       }
       // The Spanish base address serves the same routes: strip `/es` and remember the locale.
@@ -163,20 +174,16 @@ export function transportMiddleware(config: AppConfig) {
       }
       next();
     } catch (error) {
+      if (error instanceof ClientGone) {
+        logger.debug({ method: req.method, path: req.path }, error.message);
+        return;
+      }
       handleError(error, req, res, logger);
     }
   };
 }
 
+/** A JSON body: decoded, depth-checked and parsed by parseJsonObject (400 rest_invalid_json), then reserved keys removed. */
 function parseJsonBody(raw: Buffer): Record<string, unknown> {
-  const text = raw.toString('utf8');
-  if (text.trim() === '') return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new DomainError('invalid', 'rest_invalid_json');
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new DomainError('invalid', 'rest_invalid_json');
-  return stripReserved(parsed) as Record<string, unknown>;
+  return stripReserved(parseJsonObject(raw)) as Record<string, unknown>;
 }

@@ -188,6 +188,10 @@ export const DOCUMENTATION_ES: Record<string, string> = {
   'Password protecting the event (write-only).': 'Contraseña que protege el evento (solo escritura).',
   'Per parameter: reason code, sentence and name.': 'Por parámetro: código del motivo, frase y nombre.',
   'Phone number.': 'Número de teléfono.',
+  'PHP json_last_error() code of the refused body (rest_invalid_json), e.g. 4.':
+    'Código json_last_error() de PHP del cuerpo rechazado (rest_invalid_json), p. ej. 4.',
+  'PHP json_last_error_msg() text (rest_invalid_json), e.g. "Syntax error".':
+    'Texto json_last_error_msg() de PHP (rest_invalid_json), p. ej. "Syntax error".',
   'Postal code.': 'Código postal.',
   'Province.': 'Provincia.',
   'Publication date (wall clock).': 'Fecha de publicación (hora local).',

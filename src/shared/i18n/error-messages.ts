@@ -139,6 +139,8 @@ export const DETAIL_MESSAGES: Record<string, Texts> = {
   },
   rest_missing_pair: { en: '{param} requires {other}.', es: '{param} requiere {other}.' },
   rest_invalid_parent: { en: '{param} would create a cycle.', es: '{param} crearía un ciclo.' },
+  rest_too_long: { en: '{param} must be at most {max} characters long.', es: '{param} debe tener como máximo {max} caracteres.' },
+  rest_too_many_items: { en: '{param} must have at most {max} items.', es: '{param} debe tener como máximo {max} elementos.' },
 };
 
 /** Spanish names of the `{kind}` placeholder of rest_invalid_format. */

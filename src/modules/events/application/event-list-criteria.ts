@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
-import type { Caller } from '../../../shared/domain/caller';
+import { atLeast, Caller } from '../../../shared/domain/caller';
 import { Clock } from '../../../shared/domain/clock';
 import { InvalidParamsError, ParamProblem } from '../../../shared/domain/errors';
 import { listVisibility, Policy, RECORD_STATUSES, RecordStatus } from '../../../shared/domain/policy';
@@ -74,6 +74,8 @@ export class EventListCriteria {
       const { words, excluded } = parseSearch(input.search, fold);
       criteria.searchWords = words;
       criteria.excludedWords = excluded;
+      // §8.4: a protected event's text counts only for callers who may see it unlocked (§6.11).
+      criteria.protectedTextReader = atLeast(caller, 'editor') ? 'all' : { authorId: caller.userId, password: input.password ?? null };
     }
     await this.references(input, criteria, problems);
     if (problems.length) throw new InvalidParamsError(problems);

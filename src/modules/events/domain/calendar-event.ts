@@ -1,5 +1,7 @@
+import { MAX_LENGTH } from '../../../shared/domain/input-limits';
+import { isHttpUrl } from '../../../shared/domain/web-values';
 import type { RecordStatus } from '../../../shared/domain/policy';
-import { fold } from '../../../shared/domain/text';
+import { fold, foldKey, LONG_KEY_LENGTH } from '../../../shared/domain/text';
 import { toUtc } from './date-input';
 import type { EventSchedule, Publication } from './event-schedule';
 
@@ -154,8 +156,29 @@ export const NO_LINKS: EventLinks = Object.freeze({ venueIds: [], organizerIds: 
 
 /** The folded search key: title, description and excerpt separated by a newline (search words never contain one). */
 export function searchKeyOf(e: Pick<CalendarEvent, 'title' | 'description' | 'excerpt'>): string {
-  return [fold(e.title), fold(e.description), fold(e.excerpt)].join('\n');
+  const key = [fold(e.title), fold(e.description), fold(e.excerpt)].join('\n');
+  return key.length <= LONG_KEY_LENGTH ? key : foldKey(key, LONG_KEY_LENGTH); // folding again changes nothing
 }
+
+/**
+ * What a search by a caller who cannot read a protected event's text may match (§8.4, §6.11): null when the event is
+ * not protected (all of `searchKeyOf` is readable), its folded title when it is.
+ */
+export function publicSearchKeyOf(e: Pick<CalendarEvent, 'title' | 'postPassword'>): string | null {
+  return isProtected(e) ? foldKey(e.title, LONG_KEY_LENGTH) : null;
+}
+
+/** The text of an event a search by this reader may match: all of it, or only what `publicSearchKeyOf` keeps. */
+export function searchableKeyOf(e: CalendarEvent, reader: ProtectedTextReader): string {
+  const readable = reader === 'all' || !isProtected(e) || e.authorId === reader.authorId || (reader.password !== null && reader.password === e.postPassword);
+  return readable ? searchKeyOf(e) : publicSearchKeyOf(e)!;
+}
+
+/**
+ * Whose protected text a search reads (§6.11: who may see a protected event unlocked): every event's ('all': editors
+ * and administrators), or only the caller's own events' and those whose password is the one the request sent.
+ */
+export type ProtectedTextReader = 'all' | { authorId: number | null; password: string | null };
 
 export class EventRuleError extends Error {
   constructor(readonly rule: 'end-before-start') {
@@ -174,17 +197,9 @@ export function allDayBounds(startLocal: string, endLocal: string): { startLocal
 }
 
 /** §9.9: the longest `post_password`. */
-export const MAX_POST_PASSWORD_LENGTH = 255;
+export const MAX_POST_PASSWORD_LENGTH = MAX_LENGTH.password;
 
 /** §9.2: an event `website` is an absolute `http`/`https` URL with a host (`""` clears it and is checked apart). */
-export function isWebsiteUrl(value: string): boolean {
-  if (!/^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value)) return false;
-  try {
-    const u = new URL(value);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
-  } catch {
-    return false;
-  }
-}
+export const isWebsiteUrl = (value: string): boolean => isHttpUrl(value);
 
 export const isProtected = (e: Pick<CalendarEvent, 'postPassword'>) => e.postPassword !== '';

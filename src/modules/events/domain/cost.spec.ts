@@ -1,4 +1,4 @@
-import { parseCost } from './cost';
+import { currencyCodeOf, parseCost } from './cost';
 
 describe('parseCost (CONTRACT §9.7)', () => {
   const table: Array<[string | number | Array<string | number>, string, string, '' | 'prefix' | 'postfix', string[]]> = [
@@ -47,5 +47,23 @@ describe('parseCost (CONTRACT §9.7)', () => {
   it('writes every 0 value as Free', () => {
     expect(parseCost('$0 - $0.00').cost).toBe('Free');
     expect(parseCost('0.00 - 12 €').cost).toBe('Free – 12€');
+  });
+});
+
+describe('currencyCodeOf (json_ld offers.priceCurrency, CONTRACT §6.10)', () => {
+  it('is the ISO 4217 code the cost is written with, before or after the numbers', () => {
+    expect(currencyCodeOf(parseCost('USD 20').details)).toBe('USD');
+    expect(currencyCodeOf(parseCost('10 - 25 EUR').details)).toBe('EUR');
+    expect(currencyCodeOf(parseCost(['GBP 5', '7']).details)).toBe('GBP');
+  });
+
+  it('is empty for symbols, unknown or lower-case codes and costs without a symbol', () => {
+    for (const cost of ['$20', '€15', '20 pts', '20 usd', '20 XYZ', '20', 'Free', '']) {
+      expect(currencyCodeOf(parseCost(cost).details)).toBe('');
+    }
+  });
+
+  it('keeps cost_details.currency_code empty (§6.9)', () => {
+    expect(parseCost('USD 20').details.currency_code).toBe('');
   });
 });

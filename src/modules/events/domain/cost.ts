@@ -79,3 +79,17 @@ export function parseCost(input: string | number | Array<string | number>): { co
   const cost = values.length === 1 ? write(lowest) : `${write(lowest)} – ${write(highest)}`;
   return { cost, details };
 }
+
+/** Every ISO 4217 currency code the runtime knows. */
+const ISO_CURRENCY_CODES = new Set(Intl.supportedValuesOf('currency'));
+
+/**
+ * The ISO 4217 code the cost is written with (`USD 20`, `20 EUR`), or `''` when its symbol is not such a code (`$`, `€`,
+ * `pts`) or it has none: json_ld `offers.priceCurrency` (CONTRACT §6.10). `cost_details.currency_code` stays `""` (§6.9);
+ * a set code would win.
+ */
+export function currencyCodeOf(details: Pick<CostDetails, 'currency_symbol'> & { currency_code: string }): string {
+  if (details.currency_code) return details.currency_code;
+  const symbol = details.currency_symbol;
+  return /^[A-Z]{3}$/.test(symbol) && ISO_CURRENCY_CODES.has(symbol) ? symbol : '';
+}

@@ -1,3 +1,4 @@
+import type { ProtectedTextReader } from './calendar-event';
 import type { RecordStatus } from '../../../shared/domain/policy';
 import type { DateBound } from './event-date-window';
 
@@ -11,6 +12,8 @@ export interface EventCriteria {
   /** Each word must occur in the folded search key; each excluded word must not. Already folded. */
   searchWords?: string[];
   excludedWords?: string[];
+  /** Whose protected description and excerpt the search words may match (default: nobody's but the title). */
+  protectedTextReader?: ProtectedTextReader;
   /** Events carrying any of these term ids (categories with descendants already expanded). */
   categoryIds?: number[];
   tagIds?: number[];

@@ -17,7 +17,7 @@ import { VenuesService } from '../../venues/application/venues.service';
 import type { Venue } from '../../venues/domain/venue';
 import { presentVenue, venueJsonLd } from '../../venues/http/venue.presenter';
 import { CalendarEvent, EventLinks } from '../domain/calendar-event';
-import { parseCost } from '../domain/cost';
+import { currencyCodeOf, parseCost } from '../domain/cost';
 import { isoWithOffset, timezoneAbbreviation, toZone } from '../domain/date-input';
 
 /**
@@ -204,7 +204,8 @@ export class EventPresenter {
       }
       if (cost.details.values.length) {
         const offer: Record<string, unknown> = { '@type': 'Offer', price: cost.details.values[0] };
-        if (cost.details.currency_code) offer.priceCurrency = cost.details.currency_code;
+        const currency = currencyCodeOf(cost.details);
+        if (currency) offer.priceCurrency = currency;
         offer.url = url;
         offer.category = 'primary';
         offer.availability = 'https://schema.org/InStock';

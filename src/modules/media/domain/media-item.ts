@@ -1,3 +1,4 @@
+import { isHttpUrl } from '../../../shared/domain/web-values';
 import { createHash } from 'node:crypto';
 
 /** A media item (CONTRACT §1.1, §6.7, §9.8): an image URL known to the service. */
@@ -43,14 +44,9 @@ export function classifyImageInput(value: unknown): ImageRequest {
     const id = Number(text);
     return Number.isSafeInteger(id) && text.replace(/^0+/, '').length <= 15 ? { kind: 'id', id } : { kind: 'invalid' };
   }
-  let parsed: URL;
-  try {
-    parsed = new URL(text);
-  } catch {
-    return { kind: 'invalid' };
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { kind: 'invalid' };
-  if (!parsed.hostname) return { kind: 'invalid' };
+  // The same URL rule as websites (web-values): nothing a URL never holds raw (`#<script>` is refused), ≤ 2,048.
+  if (!isHttpUrl(text)) return { kind: 'invalid' };
+  const parsed = new URL(text);
   const match = /\.([A-Za-z0-9]+)$/.exec(parsed.pathname);
   const extension = match?.[1].toLowerCase();
   if (!extension || !IMAGE_EXTENSIONS.includes(extension)) return { kind: 'invalid' };

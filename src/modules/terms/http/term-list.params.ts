@@ -1,3 +1,4 @@
+import { MAX_LENGTH } from '../../../shared/domain/input-limits';
 import { PaginationParams } from '../../../shared/http/params/pagination.params';
 import { Param } from '../../../shared/http/params/param.decorator';
 import { TERM_ORDERBY } from '../domain/term-list';
@@ -34,9 +35,9 @@ export class TermListParams extends PaginationParams {
 
 /** Write fields shared by both kinds of term (CONTRACT §11.1). */
 export class TermWriteParams {
-  @Param({ kind: 'string', nonEmpty: true, description: 'HTML description of the term.', nullable: true })
+  @Param({ kind: 'string', nonEmpty: true, maxLength: MAX_LENGTH.richText, description: 'HTML description of the term.', nullable: true })
   description?: string | null;
 
-  @Param({ kind: 'string', nonEmpty: true, description: 'An alphanumeric identifier for the term unique to its type.' })
+  @Param({ kind: 'string', nonEmpty: true, maxLength: MAX_LENGTH.slug, description: 'An alphanumeric identifier for the term unique to its type.' })
   slug?: string;
 }

@@ -1,4 +1,5 @@
 import type { DetailCode, ParamProblem } from '../../domain/errors';
+import { exceedsLength, MAX_LENGTH } from '../../domain/input-limits';
 import { RECORD_STATUSES } from '../../domain/policy';
 
 /**
@@ -20,6 +21,15 @@ export interface ParamSpec {
   nonEmpty?: boolean;
   min?: number;
   max?: number;
+  /**
+   * The longest accepted text, in characters (issue 14): of a string or date, of a string sent to an `any` parameter,
+   * of each item of a list. Strings and dates without one get DEFAULT_MAX_LENGTH.
+   */
+  maxLength?: number;
+  /** list: the most items accepted (default DEFAULT_MAX_ITEMS). */
+  maxItems?: number;
+  /** The problem of a text over `maxLength` where the contract names another one than rest_too_long (a password). */
+  tooLong?: (param: string) => ParamProblem;
   /** enum: the allowed values (compared case-insensitively when `caseInsensitive`). */
   values?: readonly string[];
   caseInsensitive?: boolean;
@@ -135,6 +145,21 @@ export function emptyValueOf(spec: ParamSpec): unknown {
 /** Whether JSON null is an accepted value of this parameter (it clears the field). */
 export const acceptsNull = (spec: ParamSpec): boolean => emptyValueOf(spec) !== undefined;
 
+/** Parameters that declare no limit: free text of a query (search, password) and list filters. */
+export const DEFAULT_MAX_LENGTH = MAX_LENGTH.search;
+export const DEFAULT_MAX_ITEMS = 1000;
+
+/** The longest text a parameter accepts (per item for lists); undefined where no text is read (numbers, enums…). */
+export function maxLengthOf(spec: ParamSpec): number | undefined {
+  if (spec.maxLength !== undefined) return spec.maxLength;
+  if (spec.kind === 'string' || spec.kind === 'date' || spec.kind === 'list') return spec.kind === 'date' ? MAX_LENGTH.date : DEFAULT_MAX_LENGTH;
+  return undefined;
+}
+
+export const maxItemsOf = (spec: ParamSpec): number | undefined => (spec.kind === 'list' ? (spec.maxItems ?? DEFAULT_MAX_ITEMS) : spec.maxItems);
+
+const tooLong = (spec: ParamSpec, param: string, max: number) => spec.tooLong?.(param) ?? problem(param, 'rest_too_long', { max });
+
 /** Returns the first problem with `value` for this parameter, or null when it is acceptable. */
 export function checkParam(spec: ParamSpec, param: string, value: unknown): ParamProblem | null {
   if (value === undefined) return null;
@@ -164,6 +189,8 @@ export function checkParam(spec: ParamSpec, param: string, value: unknown): Para
     case 'date': {
       if (typeof value === 'number' && (spec.acceptNumbers || spec.kind === 'date')) break;
       if (typeof value !== 'string') return typeError('string');
+      // Before any format check reads it: no parser or pattern ever sees more than the limit.
+      if (exceedsLength(value, maxLengthOf(spec)!)) return tooLong(spec, param, maxLengthOf(spec)!);
       if ((spec.nonEmpty || spec.kind === 'date') && value.trim() === '') {
         return problem(param, spec.kind === 'date' ? 'rest_invalid_date' : 'rest_empty_value');
       }
@@ -176,8 +203,11 @@ export function checkParam(spec: ParamSpec, param: string, value: unknown): Para
       break;
     }
     case 'list': {
+      if (typeof value === 'string' && exceedsLength(value, maxLengthOf(spec)! * maxItemsOf(spec)!)) return tooLong(spec, param, maxLengthOf(spec)!);
       const items = readList(value);
       if (items === undefined) return typeError('array');
+      if (items.length > maxItemsOf(spec)!) return problem(param, 'rest_too_many_items', { max: maxItemsOf(spec)! });
+      if (items.some((item) => exceedsLength(item, maxLengthOf(spec)!))) return tooLong(spec, param, maxLengthOf(spec)!);
       if (spec.items === 'integer' && items.some((i) => !/^\d{1,15}$/.test(i) || Number(i) === 0)) {
         return typeError('array of positive integers');
       }
@@ -187,6 +217,7 @@ export function checkParam(spec: ParamSpec, param: string, value: unknown): Para
       if (typeof value !== 'object' || Array.isArray(value)) return typeError('object');
       break;
     case 'any':
+      if (typeof value === 'string' && spec.maxLength !== undefined && exceedsLength(value, spec.maxLength)) return tooLong(spec, param, spec.maxLength);
       break;
   }
   return spec.check ? spec.check(value, param) : null;

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { registerDecorator } from 'class-validator';
-import { acceptsNull, checkParam, ParamSpec } from './param-rules';
+import { acceptsNull, checkParam, maxItemsOf, maxLengthOf, ParamSpec } from './param-rules';
 
 const SPECS = Symbol('contract:param-specs');
 
@@ -41,6 +41,18 @@ export function swaggerType(spec: ParamSpec): Record<string, unknown> {
 }
 
 /**
+ * The size limits of a parameter as JSON-schema keywords (issue 14): `maxLength` of a text (of each item of a list, in
+ * `items`), `maxItems` of a list. For /doc and Swagger; the namespace index keeps to the keywords the contract lists.
+ */
+export function limitKeywords(spec: ParamSpec): Record<string, unknown> {
+  const maxLength = maxLengthOf(spec);
+  const maxItems = maxItemsOf(spec);
+  const type = swaggerType(spec);
+  if (spec.kind === 'list') return { maxItems, items: { ...(type.items as object), maxLength } };
+  return { ...(maxLength !== undefined ? { maxLength } : {}), ...(maxItems !== undefined ? { maxItems } : {}) };
+}
+
+/**
  * Declares one request parameter: validation (a class-validator constraint running the contract's rules), documentation
  * (Swagger) and the spec kept for conversion and for the namespace index.
  */
@@ -68,6 +80,7 @@ export function Param(spec: ParamSpec): PropertyDecorator {
     minimum: spec.min,
     maximum: spec.max,
     ...swaggerType(spec),
+    ...limitKeywords(spec),
   } as never);
   return applyDecorators(record, swagger);
 }

@@ -1,3 +1,4 @@
+import { MAX_LENGTH } from '../../../../shared/domain/input-limits';
 import { Param } from '../../../../shared/http/params/param.decorator';
 import { TermListParams, TermWriteParams } from '../../../terms/http/term-list.params';
 
@@ -12,13 +13,13 @@ export class ListCategoriesParams extends TermListParams {
   @Param({ kind: 'integer', min: 1, description: 'Limit result set to terms assigned to a specific event (wins over post).' })
   event?: number;
 
-  @Param({ kind: 'string', description: 'Limit result set to terms with a specific slug.' })
+  @Param({ kind: 'string', nonEmpty: true, description: 'Limit result set to terms with a specific slug.' })
   slug?: string;
 }
 
 /** `POST /categories` (CONTRACT §11.1). */
 export class CreateCategoryParams extends TermWriteParams {
-  @Param({ kind: 'string', required: true, nonEmpty: true, description: 'Category name.' })
+  @Param({ kind: 'string', required: true, nonEmpty: true, maxLength: MAX_LENGTH.name, description: 'Category name.' })
   name: string;
 
   @Param({ kind: 'integer', min: 0, description: 'Parent category id, 0 for none.' })
@@ -27,7 +28,7 @@ export class CreateCategoryParams extends TermWriteParams {
 
 /** `POST|PUT|PATCH /categories/<id>`: every field optional (partial update). */
 export class UpdateCategoryParams extends TermWriteParams {
-  @Param({ kind: 'string', nonEmpty: true, description: 'Category name.' })
+  @Param({ kind: 'string', nonEmpty: true, maxLength: MAX_LENGTH.name, description: 'Category name.' })
   name?: string;
 
   @Param({ kind: 'integer', min: 0, description: 'Parent category id, 0 for none.' })

@@ -1,4 +1,5 @@
 import type { ParamProblem } from '../../../../shared/domain/errors';
+import { exceedsLength } from '../../../../shared/domain/input-limits';
 import { isWebsiteUrl, MAX_POST_PASSWORD_LENGTH } from '../../domain/calendar-event';
 import { isDateForm, normalizeTimezone } from '../../domain/date-input';
 
@@ -19,7 +20,8 @@ export const websiteForm = (value: unknown, param: string): ParamProblem | null 
     ? null
     : { param, detail: 'rest_invalid_format', args: { kind: 'URL' } };
 
+/** §4.3 names an over-long password a malformed one. */
+export const overLongPassword = (param: string): ParamProblem => ({ param, detail: 'rest_invalid_format', args: { kind: 'password' } });
+
 export const passwordForm = (value: unknown, param: string): ParamProblem | null =>
-  typeof value !== 'string' || value.length <= MAX_POST_PASSWORD_LENGTH
-    ? null
-    : { param, detail: 'rest_invalid_format', args: { kind: 'password' } };
+  typeof value !== 'string' || !exceedsLength(value, MAX_POST_PASSWORD_LENGTH) ? null : overLongPassword(param);

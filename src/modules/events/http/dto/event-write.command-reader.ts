@@ -1,4 +1,5 @@
 import type { ParamProblem } from '../../../../shared/domain/errors';
+import { MAX_ITEMS } from '../../../../shared/domain/input-limits';
 import type { Lenient } from '../../../../shared/http/params/input';
 import { readInlineRecord } from '../../../records/http/inline-record';
 import { OrganizerWriteParams } from '../../../organizers/http/dto/organizer-write.params';
@@ -112,7 +113,8 @@ function readLinks(param: 'venue' | 'organizer', value: unknown, invalid: ParamP
     bad = true;
   };
   add(value, false);
-  if (!bad) return items;
-  invalid.push({ param, detail: 'rest_invalid_type', args: { type: 'integer, list or object' } });
+  if (bad) invalid.push({ param, detail: 'rest_invalid_type', args: { type: 'integer, list or object' } });
+  else if (items.length > MAX_ITEMS.links) invalid.push({ param, detail: 'rest_too_many_items', args: { max: MAX_ITEMS.links } });
+  else return items;
   return undefined;
 }

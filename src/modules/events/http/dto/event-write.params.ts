@@ -1,14 +1,20 @@
 import type { ParamProblem } from '../../../../shared/domain/errors';
 import { Param, withRequired } from '../../../../shared/http/params/param.decorator';
 import type { ParamSpec } from '../../../../shared/http/params/param-rules';
-import { dateForm, passwordForm, timezoneForm, websiteForm } from './event-param-checks';
+import { exceedsLength, MAX_ITEMS, MAX_LENGTH } from '../../../../shared/domain/input-limits';
+import { dateForm, overLongPassword, passwordForm, timezoneForm, websiteForm } from './event-param-checks';
 
 const STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;
 
 const costCheck = (v: unknown, param: string): ParamProblem | null => {
   const ok = (x: unknown) => typeof x === 'string' || typeof x === 'number';
-  if (v === null || ok(v) || (Array.isArray(v) && v.every(ok))) return null;
-  return { param, detail: 'rest_invalid_type', args: { type: 'string' } };
+  if (!(v === null || ok(v) || (Array.isArray(v) && v.every(ok)))) return { param, detail: 'rest_invalid_type', args: { type: 'string' } };
+  // The cost is stored as sent (its JSON): the limit is on all its text together.
+  const text = Array.isArray(v) ? v.join(' ') : String(v ?? '');
+  if ((Array.isArray(v) && v.length > MAX_ITEMS.terms) || exceedsLength(text, MAX_LENGTH.cost)) {
+    return { param, detail: 'rest_too_long', args: { max: MAX_LENGTH.cost } };
+  }
+  return null;
 };
 
 const parentCheck = (v: unknown, param: string): ParamProblem | null => {
@@ -19,31 +25,31 @@ const parentCheck = (v: unknown, param: string): ParamProblem | null => {
 
 /** The writable fields of §9.2 (shared by create and update; create makes three of them required). */
 export const S: Record<string, ParamSpec> = {
-  title: { kind: 'string', nonEmpty: true, description: 'Event title (plain text).' },
+  title: { kind: 'string', nonEmpty: true, maxLength: MAX_LENGTH.name, description: 'Event title (plain text).' },
   start_date: { kind: 'date', description: 'Start date, read in the event timezone.', check: dateForm },
   end_date: { kind: 'date', description: 'End date, read in the event timezone.', check: dateForm },
-  description: { kind: 'string', nonEmpty: true, nullable: true, description: 'Event description (HTML).' },
-  excerpt: { kind: 'string', nonEmpty: true, nullable: true, description: 'Event excerpt (HTML).' },
-  slug: { kind: 'string', nonEmpty: true, description: 'Event slug.' },
+  description: { kind: 'string', nonEmpty: true, nullable: true, maxLength: MAX_LENGTH.richText, description: 'Event description (HTML).' },
+  excerpt: { kind: 'string', nonEmpty: true, nullable: true, maxLength: MAX_LENGTH.richText, description: 'Event excerpt (HTML).' },
+  slug: { kind: 'string', nonEmpty: true, maxLength: MAX_LENGTH.slug, description: 'Event slug.' },
   author: { kind: 'integer', min: 1, description: 'Author user id.' },
   date: { kind: 'date', description: 'Publication date in the event timezone.', check: dateForm },
   date_utc: { kind: 'date', description: 'Publication date in UTC.', check: dateForm },
   status: { kind: 'enum', values: STATUSES, description: 'Event status.' },
-  timezone: { kind: 'string', nullable: true, description: 'IANA time zone, UTC, or an offset.', check: timezoneForm },
+  timezone: { kind: 'string', nullable: true, maxLength: MAX_LENGTH.timezone, description: 'IANA time zone, UTC, or an offset.', check: timezoneForm },
   all_day: { kind: 'boolean', description: 'Whether the event lasts all day.' },
-  image: { kind: 'any', nullable: true, description: 'Media item id or image URL.' },
-  cost: { kind: 'any', nullable: true, description: 'Event cost: string, number or array of them.', check: costCheck },
-  website: { kind: 'string', nullable: true, description: 'Event website (http or https URL).', format: 'uri', check: websiteForm },
+  image: { kind: 'any', nullable: true, maxLength: MAX_LENGTH.url, description: 'Media item id or image URL.' },
+  cost: { kind: 'any', nullable: true, maxLength: MAX_LENGTH.cost, description: 'Event cost: string, number or array of them.', check: costCheck },
+  website: { kind: 'string', nullable: true, maxLength: MAX_LENGTH.url, description: 'Event website (http or https URL).', format: 'uri', check: websiteForm },
   show_map: { kind: 'boolean', description: 'Show a map on the event page.' },
   show_map_link: { kind: 'boolean', description: 'Show a map link on the event page.' },
   hide_from_listings: { kind: 'boolean', description: 'Never list the event in GET /events.' },
   sticky: { kind: 'boolean', description: 'Sticky flag.' },
   featured: { kind: 'boolean', description: 'Featured flag.' },
-  categories: { kind: 'list', items: 'string', nullable: true, description: 'Category ids, slugs or new names.' },
-  tags: { kind: 'list', items: 'string', nullable: true, description: 'Tag ids, slugs or new names.' },
-  venue: { kind: 'any', nullable: true, description: 'Venue id(s) or inline venue object(s).' },
-  organizer: { kind: 'any', nullable: true, description: 'Organizer id(s) or inline organizer object(s).' },
-  post_password: { kind: 'string', nullable: true, description: 'Password protecting the event (write-only).', check: passwordForm },
+  categories: { kind: 'list', items: 'string', nullable: true, maxItems: MAX_ITEMS.terms, maxLength: MAX_LENGTH.name, description: 'Category ids, slugs or new names.' },
+  tags: { kind: 'list', items: 'string', nullable: true, maxItems: MAX_ITEMS.terms, maxLength: MAX_LENGTH.name, description: 'Tag ids, slugs or new names.' },
+  venue: { kind: 'any', nullable: true, maxItems: MAX_ITEMS.links, description: 'Venue id(s) or inline venue object(s).' },
+  organizer: { kind: 'any', nullable: true, maxItems: MAX_ITEMS.links, description: 'Organizer id(s) or inline organizer object(s).' },
+  post_password: { kind: 'string', nullable: true, maxLength: MAX_LENGTH.password, tooLong: overLongPassword, description: 'Password protecting the event (write-only).', check: passwordForm },
   ticketed: { kind: 'boolean', description: 'Ticketed flag.' },
   post_parent: { kind: 'any', nullable: true, description: 'Parent event id; 0 clears.', check: parentCheck },
 };

@@ -1,4 +1,4 @@
-import { CalendarEvent, EventLinks, searchKeyOf } from '../../domain/calendar-event';
+import { CalendarEvent, EventLinks, searchableKeyOf } from '../../domain/calendar-event';
 import { inSlugFamily } from '../../../../shared/domain/text';
 import { matchesDateWindow } from '../../domain/event-date-window';
 import { EventCriteria, EventPageRequest } from '../../domain/event-query';
@@ -21,7 +21,7 @@ export class InMemoryEventRepository extends EventRepository {
     if (!c.statuses.includes(e.status)) return false;
     if (c.restrictNonPublishToAuthor !== null && e.status !== 'publish' && e.authorId !== c.restrictNonPublishToAuthor) return false;
     if (!matchesDateWindow({ mode: c.mode, bounds: c.bounds, applied: [] }, e)) return false;
-    const key = searchKeyOf(e);
+    const key = searchableKeyOf(e, c.protectedTextReader ?? { authorId: null, password: null });
     if ((c.searchWords ?? []).some((w) => !key.includes(w))) return false;
     if ((c.excludedWords ?? []).some((w) => key.includes(w))) return false;
     const l = this.linksOf(e.id);

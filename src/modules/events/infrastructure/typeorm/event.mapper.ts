@@ -1,5 +1,5 @@
 import type { RecordStatus } from '../../../../shared/domain/policy';
-import { CalendarEvent, searchKeyOf } from '../../domain/calendar-event';
+import { CalendarEvent, publicSearchKeyOf, searchKeyOf } from '../../domain/calendar-event';
 import { EventOrmEntity } from './event.orm-entity';
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -42,5 +42,6 @@ export function toRow(e: CalendarEvent): EventOrmEntity {
   const row = new EventOrmEntity();
   Object.assign(row, e);
   row.searchKey = searchKeyOf(e);
+  row.publicSearchKey = publicSearchKeyOf(e);
   return row;
 }

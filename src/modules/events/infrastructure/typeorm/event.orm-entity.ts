@@ -10,6 +10,7 @@ export class EventOrmEntity {
   @Column({ type: 'text' }) description: string;
   @Column({ type: 'text' }) excerpt: string;
   @Column({ name: 'search_key', type: 'text' }) searchKey: string;
+  @Column({ name: 'public_search_key', type: 'text', nullable: true }) publicSearchKey: string | null;
   @Column({ name: 'date_local', type: 'varchar', length: 19 }) dateLocal: string;
   @Column({ name: 'date_utc', type: 'varchar', length: 19 }) dateUtc: string;
   @Column({ name: 'modified_utc', type: 'varchar', length: 19 }) modifiedUtc: string;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { forUpdate, managerOf } from '../../../../database/typeorm-unit-of-work';
 import { escapeLike } from '../../../../shared/domain/text';
-import { CalendarEvent, EventLinks } from '../../domain/calendar-event';
+import { CalendarEvent, EventLinks, ProtectedTextReader } from '../../domain/calendar-event';
 import { EventCriteria, EventPageRequest } from '../../domain/event-query';
 import { SlugConflictError } from '../../../../shared/domain/slug-allocation';
 import { EventRepository } from '../../domain/event.repository';
@@ -225,6 +225,25 @@ export class TypeOrmEventRepository extends EventRepository {
    * `(link id, status, start, event_id)` index yields that record's events of one status in list order: status and
    * start bounds are read from the link row, everything else from the event.
    */
+  /**
+   * The key a search matches (§8.4): the whole text of the events the reader may see unlocked, only the title of the
+   * other protected ones (`public_search_key`, NULL for an unprotected event). The password compares in binary, as the
+   * service compares it (MySQL's default collation would ignore case).
+   */
+  private searchedKey(q: SelectQueryBuilder<EventOrmEntity>, reader: ProtectedTextReader = { authorId: null, password: null }): string {
+    if (reader === 'all') return 'e.search_key';
+    const readable = ['e.public_search_key IS NULL'];
+    if (reader.authorId !== null) {
+      readable.push('e.author_id = :searchReader');
+      q.setParameter('searchReader', reader.authorId);
+    }
+    if (reader.password !== null) {
+      readable.push(`${this.dataSource.options.type === 'mysql' ? 'BINARY ' : ''}e.post_password = :searchPassword`);
+      q.setParameter('searchPassword', reader.password);
+    }
+    return `(CASE WHEN ${readable.join(' OR ')} THEN e.search_key ELSE e.public_search_key END)`;
+  }
+
   private applyCriteria(q: SelectQueryBuilder<EventOrmEntity>, c: EventCriteria, driver: DrivingLink | null): void {
     const statuses = { statuses: c.statuses.length ? c.statuses : ['-none-'] };
     const startColumn = driver ? `d.event_start_${c.mode === 'event' ? 'local' : 'utc'}` : COLUMN[c.mode].start;
@@ -245,11 +264,12 @@ export class TypeOrmEventRepository extends EventRepository {
       const column = b.field === 'start' ? startColumn : COLUMN[c.mode].end;
       q.andWhere(`${column} ${b.op} :bound${i}`, { [`bound${i}`]: b.value });
     });
+    const searched = c.searchWords?.length || c.excludedWords?.length ? this.searchedKey(q, c.protectedTextReader) : '';
     (c.searchWords ?? []).forEach((w, i) => {
-      q.andWhere(`e.search_key LIKE :sw${i} ESCAPE :likeEscape`, { [`sw${i}`]: `%${escapeLike(w)}%`, likeEscape: '\\' });
+      q.andWhere(`${searched} LIKE :sw${i} ESCAPE :likeEscape`, { [`sw${i}`]: `%${escapeLike(w)}%`, likeEscape: '\\' });
     });
     (c.excludedWords ?? []).forEach((w, i) => {
-      q.andWhere(`e.search_key NOT LIKE :sx${i} ESCAPE :likeEscape`, { [`sx${i}`]: `%${escapeLike(w)}%`, likeEscape: '\\' });
+      q.andWhere(`${searched} NOT LIKE :sx${i} ESCAPE :likeEscape`, { [`sx${i}`]: `%${escapeLike(w)}%`, likeEscape: '\\' });
     });
     const inLinks = (key: string, table: string, column: string, ids: number[] | undefined) => {
       if (ids === undefined || (driver && ids === driver.ids)) return;

@@ -1,3 +1,4 @@
+import { MAX_LENGTH } from '../../../../shared/domain/input-limits';
 import { emailProblem, websiteProblem } from '../../../../shared/domain/web-values';
 import { Param, withRequired } from '../../../../shared/http/params/param.decorator';
 import { DeleteParams } from '../../../records/http/record-params';
@@ -8,7 +9,7 @@ import { statusProblem } from '../../../../shared/http/params/param-rules';
  * checked here too, so one 400 names every failing parameter (§4.3), type and format problems alike.
  */
 export class OrganizerWriteParams {
-  @Param({ kind: 'string', nonEmpty: true, description: 'Organizer name' })
+  @Param({ kind: 'string', maxLength: MAX_LENGTH.name, nonEmpty: true, description: 'Organizer name' })
   organizer?: string;
 
   @Param({ kind: 'integer', min: 1, description: 'The organizer author ID' })
@@ -20,25 +21,25 @@ export class OrganizerWriteParams {
   @Param({ kind: 'date', description: 'The organizer publication date (UTC)' })
   date_utc?: string;
 
-  @Param({ kind: 'string', description: 'The organizer description', nullable: true })
+  @Param({ kind: 'string', maxLength: MAX_LENGTH.richText, description: 'The organizer description', nullable: true })
   description?: string | null;
 
-  @Param({ kind: 'string', nonEmpty: true, description: 'The organizer slug' })
+  @Param({ kind: 'string', maxLength: MAX_LENGTH.slug, nonEmpty: true, description: 'The organizer slug' })
   slug?: string;
 
   @Param({ kind: 'string', nonEmpty: true, check: statusProblem, description: 'The organizer status' })
   status?: string;
 
-  @Param({ kind: 'string', description: 'The organizer phone number', nullable: true })
+  @Param({ kind: 'string', maxLength: MAX_LENGTH.shortText, description: 'The organizer phone number', nullable: true })
   phone?: string | null;
 
-  @Param({ kind: 'string', check: websiteProblem, description: 'The organizer website URL', nullable: true })
+  @Param({ kind: 'string', maxLength: MAX_LENGTH.url, check: websiteProblem, description: 'The organizer website URL', nullable: true })
   website?: string | null;
 
-  @Param({ kind: 'string', check: emailProblem, description: 'The organizer e-mail address', nullable: true })
+  @Param({ kind: 'string', maxLength: MAX_LENGTH.email, check: emailProblem, description: 'The organizer e-mail address', nullable: true })
   email?: string | null;
 
-  @Param({ kind: 'any', nullable: true, description: 'The organizer image: a media item ID or an image URL' })
+  @Param({ kind: 'any', maxLength: MAX_LENGTH.url, nullable: true, description: 'The organizer image: a media item ID or an image URL' })
   image?: unknown;
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { fold } from '../../../../shared/domain/text';
+import { foldKey, LONG_KEY_LENGTH } from '../../../../shared/domain/text';
 import { TypeOrmLinkedRecordRepository } from '../../../records/infrastructure/typeorm/typeorm-linked-record.repository';
 import { Organizer, OrganizerDuplicateProbe, ORGANIZER_SEARCH_FIELDS } from '../../domain/organizer';
 import { OrganizerRepository } from '../../domain/organizer.repository';
@@ -16,10 +16,14 @@ const toDomain = (r: OrganizerOrmEntity): Organizer => ({
   phone: r.phone, website: r.website, email: r.email, imageId: r.imageId === null ? null : Number(r.imageId),
 });
 
+/** A field's stored key, cut to its column (foldKey). */
+const KEY_LENGTH: Record<string, number> = { name: LONG_KEY_LENGTH, description: LONG_KEY_LENGTH, phone: 255, email: 255, website: 2048 };
+const keyOf = (field: string, value: string) => foldKey(value, KEY_LENGTH[field]);
+
 export const toRow = (o: Organizer): OrganizerOrmEntity => ({
   ...o,
-  nameKey: fold(o.name), descriptionKey: fold(o.description), phoneKey: fold(o.phone), emailKey: fold(o.email),
-  websiteKey: fold(o.website),
+  nameKey: keyOf('name', o.name), descriptionKey: keyOf('description', o.description), phoneKey: keyOf('phone', o.phone),
+  emailKey: keyOf('email', o.email), websiteKey: keyOf('website', o.website),
 });
 
 @Injectable()
@@ -39,10 +43,10 @@ export class TypeOrmOrganizerRepository
 
   /** §10.4 for organizers: every compared field that was sent is equal (folded). */
   async findDuplicate(probe: OrganizerDuplicateProbe): Promise<Organizer | null> {
-    const q = this.qb().where("r.status <> 'trash'").andWhere('r.name_key = :name', { name: fold(probe.name) });
+    const q = this.qb().where("r.status <> 'trash'").andWhere('r.name_key = :name', { name: keyOf('name', probe.name) });
     for (const field of ['description', 'phone', 'email', 'website'] as const) {
       const value = probe[field];
-      if (value) q.andWhere(`r.${KEY_COLUMN[field]} = :dup_${field}`, { [`dup_${field}`]: fold(value) });
+      if (value) q.andWhere(`r.${KEY_COLUMN[field]} = :dup_${field}`, { [`dup_${field}`]: keyOf(field, value) });
     }
     const row = await q.orderBy('r.id', 'ASC').limit(1).getOne();
     return row ? this.toDomain(row) : null;

@@ -1,3 +1,4 @@
+import { MAX_LENGTH } from '../../../../shared/domain/input-limits';
 import { Param } from '../../../../shared/http/params/param.decorator';
 import { TermListParams, TermWriteParams } from '../../../terms/http/term-list.params';
 
@@ -9,7 +10,7 @@ export class ListTagsParams extends TermListParams {
   @Param({ kind: 'integer', min: 1, description: 'Limit result set to terms assigned to a specific event (wins over post).' })
   event?: number;
 
-  @Param({ kind: 'string', description: 'Limit result set to terms with a specific slug.' })
+  @Param({ kind: 'string', nonEmpty: true, description: 'Limit result set to terms with a specific slug.' })
   slug?: string;
 }
 
@@ -21,12 +22,12 @@ class TagWriteParams extends TermWriteParams {
 
 /** `POST /tags`. */
 export class CreateTagParams extends TagWriteParams {
-  @Param({ kind: 'string', required: true, nonEmpty: true, description: 'Tag name.' })
+  @Param({ kind: 'string', required: true, nonEmpty: true, maxLength: MAX_LENGTH.name, description: 'Tag name.' })
   name: string;
 }
 
 /** `POST|PUT|PATCH /tags/<id>`: partial update. */
 export class UpdateTagParams extends TagWriteParams {
-  @Param({ kind: 'string', nonEmpty: true, description: 'Tag name.' })
+  @Param({ kind: 'string', nonEmpty: true, maxLength: MAX_LENGTH.name, description: 'Tag name.' })
   name?: string;
 }

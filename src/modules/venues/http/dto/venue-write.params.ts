@@ -1,3 +1,4 @@
+import { MAX_LENGTH } from '../../../../shared/domain/input-limits';
 import { websiteProblem } from '../../../../shared/domain/web-values';
 import { Param, withRequired } from '../../../../shared/http/params/param.decorator';
 import { DeleteParams } from '../../../records/http/record-params';
@@ -12,7 +13,7 @@ const MAP_FALSE = ['no', 'n', 'off', 'disable', 'disabled'];
  * here too, so one 400 names every failing parameter (§4.3), type and format problems alike.
  */
 export class VenueWriteParams {
-  @Param({ kind: 'string', nonEmpty: true, description: 'Venue name' })
+  @Param({ kind: 'string', maxLength: MAX_LENGTH.name, nonEmpty: true, description: 'Venue name' })
   venue?: string;
 
   @Param({ kind: 'integer', min: 1, description: 'The venue author ID' })
@@ -24,43 +25,43 @@ export class VenueWriteParams {
   @Param({ kind: 'date', description: 'The venue publication date (UTC)' })
   date_utc?: string;
 
-  @Param({ kind: 'string', description: 'The venue description', nullable: true })
+  @Param({ kind: 'string', maxLength: MAX_LENGTH.richText, description: 'The venue description', nullable: true })
   description?: string | null;
 
-  @Param({ kind: 'string', nonEmpty: true, description: 'The venue slug' })
+  @Param({ kind: 'string', maxLength: MAX_LENGTH.slug, nonEmpty: true, description: 'The venue slug' })
   slug?: string;
 
   @Param({ kind: 'string', nonEmpty: true, check: statusProblem, description: 'The venue status' })
   status?: string;
 
-  @Param({ kind: 'string', description: 'The venue address', nullable: true })
+  @Param({ kind: 'string', maxLength: MAX_LENGTH.address, description: 'The venue address', nullable: true })
   address?: string | null;
 
-  @Param({ kind: 'string', description: 'The venue city', nullable: true })
+  @Param({ kind: 'string', maxLength: MAX_LENGTH.shortText, description: 'The venue city', nullable: true })
   city?: string | null;
 
-  @Param({ kind: 'string', description: 'The venue country', nullable: true })
+  @Param({ kind: 'string', maxLength: MAX_LENGTH.shortText, description: 'The venue country', nullable: true })
   country?: string | null;
 
-  @Param({ kind: 'string', description: 'The venue province', nullable: true })
+  @Param({ kind: 'string', maxLength: MAX_LENGTH.shortText, description: 'The venue province', nullable: true })
   province?: string | null;
 
-  @Param({ kind: 'string', description: 'The venue state', nullable: true })
+  @Param({ kind: 'string', maxLength: MAX_LENGTH.shortText, description: 'The venue state', nullable: true })
   state?: string | null;
 
-  @Param({ kind: 'string', description: 'The venue ZIP code', nullable: true })
+  @Param({ kind: 'string', maxLength: MAX_LENGTH.shortText, description: 'The venue ZIP code', nullable: true })
   zip?: string | null;
 
-  @Param({ kind: 'string', description: 'The venue phone number', nullable: true })
+  @Param({ kind: 'string', maxLength: MAX_LENGTH.shortText, description: 'The venue phone number', nullable: true })
   phone?: string | null;
 
-  @Param({ kind: 'string', description: 'The venue state or province', nullable: true })
+  @Param({ kind: 'string', maxLength: MAX_LENGTH.shortText, description: 'The venue state or province', nullable: true })
   stateprovince?: string | null;
 
-  @Param({ kind: 'string', check: websiteProblem, description: 'The venue website URL', nullable: true })
+  @Param({ kind: 'string', maxLength: MAX_LENGTH.url, check: websiteProblem, description: 'The venue website URL', nullable: true })
   website?: string | null;
 
-  @Param({ kind: 'any', nullable: true, description: 'The venue image: a media item ID or an image URL' })
+  @Param({ kind: 'any', maxLength: MAX_LENGTH.url, nullable: true, description: 'The venue image: a media item ID or an image URL' })
   image?: unknown;
 
   @Param({ kind: 'boolean', trueWords: MAP_TRUE, falseWords: MAP_FALSE, description: 'Whether the map should be shown' })

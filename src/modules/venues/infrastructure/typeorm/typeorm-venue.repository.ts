@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { escapeLike, fold } from '../../../../shared/domain/text';
+import { escapeLike, foldKey, LONG_KEY_LENGTH } from '../../../../shared/domain/text';
 import { LIKE_ESCAPE, TypeOrmLinkedRecordRepository } from '../../../records/infrastructure/typeorm/typeorm-linked-record.repository';
 import { searchFragments, Venue, VenueDuplicateProbe, VENUE_SEARCH_FIELDS } from '../../domain/venue';
 import { VenueRepository } from '../../domain/venue.repository';
@@ -20,11 +20,14 @@ const toDomain = (r: VenueOrmEntity): Venue => ({
   geoLat: r.geoLat === null ? null : Number(r.geoLat), geoLng: r.geoLng === null ? null : Number(r.geoLng),
 });
 
+/** A field's stored key, cut to its column (text keys hold LONG_KEY_LENGTH characters, the others 255). */
+const keyOf = (field: string, value: string) => foldKey(value, ['name', 'description', 'address'].includes(field) ? LONG_KEY_LENGTH : 255);
+
 export const toRow = (v: Venue): VenueOrmEntity => ({
   ...v,
-  nameKey: fold(v.name), descriptionKey: fold(v.description), addressKey: fold(v.address), cityKey: fold(v.city),
-  provinceKey: fold(v.province), stateKey: fold(v.state), stateprovinceKey: fold(v.stateprovince), zipKey: fold(v.zip),
-  phoneKey: fold(v.phone),
+  nameKey: keyOf('name', v.name), descriptionKey: keyOf('description', v.description), addressKey: keyOf('address', v.address),
+  cityKey: keyOf('city', v.city), provinceKey: keyOf('province', v.province), stateKey: keyOf('state', v.state),
+  stateprovinceKey: keyOf('stateprovince', v.stateprovince), zipKey: keyOf('zip', v.zip), phoneKey: keyOf('phone', v.phone),
 });
 
 @Injectable()
@@ -41,10 +44,10 @@ export class TypeOrmVenueRepository extends TypeOrmLinkedRecordRepository<Venue,
 
   /** §10.4 for venues: the compared fields are equal (folded), and the address holds every word of the one sent. */
   async findDuplicate(probe: VenueDuplicateProbe): Promise<Venue | null> {
-    const q = this.qb().where("r.status <> 'trash'").andWhere('r.name_key = :name', { name: fold(probe.name) });
+    const q = this.qb().where("r.status <> 'trash'").andWhere('r.name_key = :name', { name: keyOf('name', probe.name) });
     for (const field of ['description', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'] as const) {
       const value = probe[field];
-      if (value) q.andWhere(`r.${KEY_COLUMN[field]} = :dup_${field}`, { [`dup_${field}`]: fold(value) });
+      if (value) q.andWhere(`r.${KEY_COLUMN[field]} = :dup_${field}`, { [`dup_${field}`]: keyOf(field, value) });
     }
     if (probe.address) {
       searchFragments(probe.address).forEach((f, i) => {
