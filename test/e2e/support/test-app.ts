@@ -77,6 +77,7 @@ export async function startTestApp(
     close: async () => {
       await app.close();
       if (dataSource.isInitialized) await dataSource.destroy();
+      await database.drop();
     },
   };
 }
