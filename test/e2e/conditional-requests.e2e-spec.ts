@@ -65,3 +65,35 @@ describe('conditional requests: If-Match is strong, If-None-Match weak (§9.11)'
     });
   });
 });
+
+/**
+ * CONTRACT §4.4: record permission (step 7) comes before `If-Match` (step 8). A contributor changing or deleting an
+ * editor's record with a stale `If-Match` learns it may not (403), not that its copy is stale (412) — issue 19: swapping
+ * the two checks went unnoticed.
+ */
+describe('record permission before If-Match (§4.4)', () => {
+  let t: TestApp;
+  let editor: string;
+  let contributor: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    editor = await t.auth('editor');
+    contributor = await t.auth('contributor');
+  });
+  afterAll(async () => t.close());
+
+  it.each([
+    ['events', { title: 'Editor event', start_date: '2026-12-05 20:00', end_date: '2026-12-05 23:00' }, { title: 'Mine now' }],
+    ['venues', { venue: 'Editor hall' }, { venue: 'Mine now' }],
+    ['organizers', { organizer: 'Editor crew' }, { organizer: 'Mine now' }],
+  ])('%s: a contributor with a stale If-Match gets 403 on PUT, PATCH, POST and DELETE; the editor gets 412', async (path, body, change) => {
+    const id = (await t.http().post(`${t.api}/${path}`).set('Authorization', editor).send(body).expect(201)).body.id;
+    for (const method of ['put', 'patch', 'post', 'delete'] as const) {
+      const res = await t.http()[method](`${t.api}/${path}/${id}`).set('Authorization', contributor).set('If-Match', '"stale"').send(method === 'delete' ? {} : change);
+      expect([method, res.status, res.body.code]).toEqual([method, 403, 'rest_forbidden']);
+      const own = await t.http()[method](`${t.api}/${path}/${id}`).set('Authorization', editor).set('If-Match', '"stale"').send(method === 'delete' ? {} : change);
+      expect([method, own.status]).toEqual([method, 412]);
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { searchKeyOf } from '../../src/modules/events/domain/calendar-event';
-import { computeDateWindow, DateBound } from '../../src/modules/events/domain/event-date-window';
+import type { DateBound } from '../../src/modules/events/domain/event-date-window';
 import type { SeedEvent } from '../../src/tools/seed/dataset';
 import { SEED_ANCHOR, SeededApp, startSeededApp } from './support/seeded-app';
 
@@ -53,16 +53,24 @@ describe('seeded data through the API', () => {
         const v = b.field === 'start' ? e.event.startLocal : e.event.endLocal;
         return b.op === '>=' ? v >= b.value : b.op === '<=' ? v <= b.value : b.op === '<' ? v < b.value : v > b.value;
       });
-    const now = s.clock.now();
-    const byDefault = computeDateWindow({ strict: false, include: false }, now, 'UTC', 'event');
+    // The bounds written out from CONTRACT §8.2.3–8.2.4 for a clock at 2026-11-22 12:00 UTC (site zone UTC), not
+    // computed by the date engine under test (issue 19): yesterday 00:00:00, and the day 24 months on at 23:59:59.
+    expect(s.clock.now().toISOString()).toBe('2026-11-22T12:00:00.000Z');
+    const byDefault: DateBound[] = [
+      { field: 'start', op: '>=', value: '2026-11-21 00:00:00' },
+      { field: 'end', op: '<=', value: '2028-11-22 23:59:59' },
+    ];
     const res = await s.t.http().get(`${s.t.api}/events`).query({ per_page: 50 });
-    const want = ordered(s.events.filter(listed).filter(inside(byDefault.bounds)));
+    const want = ordered(s.events.filter(listed).filter(inside(byDefault)));
     expect(res.body.total).toBe(want.length);
     expect(res.body.events.map((e: { id: number }) => e.id)).toEqual(want.slice(0, 50).map((e) => e.event.id));
 
     const range = { start_date: SEED_ANCHOR, end_date: '2026-12-31' };
-    const window = computeDateWindow({ ...range, strict: false, include: false }, now, 'UTC', 'event');
-    await expectPage({ ...range }, s.events.filter(inside(window.bounds)));
+    const window: DateBound[] = [
+      { field: 'start', op: '>=', value: `${SEED_ANCHOR} 00:00:00` },
+      { field: 'end', op: '<=', value: '2026-12-31 23:59:59' },
+    ];
+    await expectPage({ ...range }, s.events.filter(inside(window)));
   });
 
   it('search folds case and accents like API-created events', async () => {

@@ -1,0 +1,94 @@
+import { cleanPlainText, cleanRichText } from './text-cleaning';
+
+/**
+ * CONTRACT §1.7, row by row, as a table: every kept tag, every tag removed with its content, the attributes kept and
+ * removed, and the URL schemes an `href` or a `src` may use (issue 19: the `src` check had no test of its own).
+ * Expected outputs are written out by hand, not computed.
+ */
+const KEPT_TAGS = [
+  'a', 'abbr', 'b', 'blockquote', 'cite', 'code', 'del', 'div', 'em', 'figure', 'figcaption', 'h1', 'h2', 'h3', 'h4',
+  'h5', 'h6', 'i', 'ins', 'li', 'ol', 'p', 'pre', 'q', 's', 'span', 'strong', 'sub', 'sup', 'table', 'thead', 'tbody',
+  'tfoot', 'tr', 'th', 'td', 'u', 'ul',
+];
+const VOID_KEPT = ['br', 'hr', 'img'];
+const REMOVED_WITH_CONTENT = ['script', 'style', 'iframe', 'object', 'template'];
+const REMOVED_TEXT_KEPT = ['font', 'center', 'marquee', 'form', 'button', 'input', 'video', 'audio', 'svg', 'math', 'section', 'article', 'nav', 'header', 'footer', 'main', 'dl', 'dt', 'dd', 'small', 'mark', 'kbd', 'var', 'label', 'select', 'option', 'custom-element'];
+
+describe('rich text (CONTRACT §1.7)', () => {
+  it.each(KEPT_TAGS)('keeps <%s> with its class', (tag) => {
+    expect(cleanRichText(`<${tag} class="x">t</${tag}>`)).toBe(`<${tag} class="x">t</${tag}>`);
+  });
+
+  it.each(VOID_KEPT)('keeps the empty element <%s>', (tag) => {
+    expect(cleanRichText(`<${tag}>`)).toBe(`<${tag} />`);
+  });
+
+  it.each(REMOVED_WITH_CONTENT)('removes <%s> together with its content', (tag) => {
+    expect(cleanRichText(`a<${tag}>alert(1)</${tag}>b`)).toBe('ab');
+  });
+
+  it('removes <embed> (an empty element: what follows it is text of the parent)', () => {
+    expect(cleanRichText('a<embed src="x.swf">b')).toBe('ab');
+  });
+
+  it('removes HTML comments', () => {
+    expect(cleanRichText('a<!-- secret --><b>b</b>')).toBe('a<b>b</b>');
+  });
+
+  it.each(REMOVED_TEXT_KEPT)('removes <%s> and keeps its text', (tag) => {
+    expect(cleanRichText(`<div><${tag}>text</${tag}></div>`)).toBe('<div>text</div>');
+  });
+
+  it.each([
+    ['a', 'href="https://e.com/" title="t" target="_blank" rel="noopener"'],
+    ['img', 'src="https://e.com/a.png" alt="a" title="t" width="1" height="2"'],
+    ['th', 'colspan="2" rowspan="3"'],
+    ['td', 'colspan="2" rowspan="3"'],
+  ])('keeps the attributes of <%s> the contract lists', (tag, attributes) => {
+    const html = tag === 'img' ? `<img ${attributes} />` : `<table><tr><${tag} ${attributes}>x</${tag}></tr></table>`;
+    const sent = tag === 'a' ? `<a ${attributes}>x</a>` : html;
+    expect(cleanRichText(sent)).toBe(sent);
+  });
+
+  it.each([
+    ['an on* handler', '<p onclick="x()" onmouseover="y()">t</p>', '<p>t</p>'],
+    ['style', '<p style="color:red">t</p>', '<p>t</p>'],
+    ['id and data-*', '<span id="i" data-x="1">t</span>', '<span>t</span>'],
+    ['an attribute of another tag', '<p href="https://e.com/" src="x" colspan="2">t</p>', '<p>t</p>'],
+    ['width on a table cell', '<table><tr><td width="9">t</td></tr></table>', '<table><tr><td>t</td></tr></table>'],
+    ['onerror on an image', '<img src="https://e.com/a.png" onerror="alert(1)">', '<img src="https://e.com/a.png" />'],
+  ])('removes %s', (_what, sent, kept) => {
+    expect(cleanRichText(sent)).toBe(kept);
+  });
+
+  describe.each(['href', 'src'])('URL schemes of %s', (attribute) => {
+    const tag = attribute === 'href' ? 'a' : 'img';
+    const element = (url: string) => (tag === 'a' ? `<a ${attribute}="${url}">x</a>` : `<img ${attribute}="${url}" />`);
+    const bare = tag === 'a' ? '<a>x</a>' : '<img />';
+    it.each(['http://e.com/a.png', 'https://e.com/a.png', 'mailto:a@e.com', 'tel:+34123', '/relative/a.png', 'a.png', '//cdn.e.com/a.png', '#top'])(
+      'keeps %s',
+      (url) => expect(cleanRichText(element(url))).toBe(element(url)),
+    );
+    it.each(['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'data:image/png;base64,AAAA', 'data:text/html,<script>x</script>', 'vbscript:x', 'file:///etc/passwd', 'ftp://e.com/a.png'])(
+      'drops the attribute for %s',
+      (url) => expect(cleanRichText(element(url.replace(/"/g, '&quot;')))).toBe(bare),
+    );
+  });
+
+  it('trims, keeps entities that markup needs and a bare & as typed', () => {
+    expect(cleanRichText('  <p>Rock &amp; Roll <b>&lt;3</b></p>  ')).toBe('<p>Rock & Roll <b>&lt;3</b></p>');
+  });
+});
+
+describe('plain text (CONTRACT §1.7)', () => {
+  it.each([
+    ['every tag removed, text kept', '<b>Bold</b> <i>move</i>', 'Bold move'],
+    ['script and style with their content', 'a<script>alert(1)</script><style>p{}</style>b', 'ab'],
+    ['line breaks and tabs become single spaces, then trimmed', '  one\r\ntwo\tthree  ', 'one two three'],
+    ['no entity encoding', 'Rock & Roll <3', 'Rock & Roll <3'],
+    ['entities decoded', 'Rock &amp; Roll &quot;live&quot;', 'Rock & Roll "live"'],
+    ['an attribute-borne script', '<img src=x onerror=alert(1)>Hall', 'Hall'],
+  ])('%s', (_rule, sent, kept) => {
+    expect(cleanPlainText(sent)).toBe(kept);
+  });
+});
