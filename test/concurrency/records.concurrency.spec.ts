@@ -1,6 +1,6 @@
-import { startTestApp, TestApp } from '../e2e/support/test-app';
-import { inconsistencies, rowsOf } from './support/integrity';
-import { CLIENTS, race, RaceRequest, ROUNDS, statusCounts } from './support/race';
+import { rowsOf } from './support/integrity';
+import { RACE_DAY, raceApp, sameIfMatchWrites } from './support/race-app';
+import { CLIENTS, RaceRequest, ROUNDS, statusCounts } from './support/race';
 
 /**
  * Issue 13: writes of one venue or organizer are serialized, and so are the event writes that link them (a link is
@@ -10,43 +10,25 @@ describe.each([
   { kind: 'venue' as const, route: 'venues', name: 'venue', fields: [{ city: 'Lyon' }, { phone: '555-0100' }], link: (id: number) => ({ venue: id }) },
   { kind: 'organizer' as const, route: 'organizers', name: 'organizer', fields: [{ phone: '555-0100' }, { website: 'https://org.example/' }], link: (id: number) => ({ organizer: [id] }) },
 ])('concurrent writes of $route', ({ kind, route, name, fields, link }) => {
-  let t: TestApp;
-  let admin: string;
+  const app = raceApp();
   let seq = 0;
-  const when = { start_date: '2027-03-10 19:00', end_date: '2027-03-10 22:00' };
+  const when = RACE_DAY;
+  const { run } = app;
 
-  beforeAll(async () => {
-    t = await startTestApp({ READ_CACHE_TTL_MS: '0' });
-    admin = await t.auth('administrator');
-  });
-  afterAll(async () => t.close());
-  afterEach(async () => expect(await inconsistencies(t.dataSource)).toEqual([]));
-
-  const path = (id: number) => `${t.api}/${route}/${id}`;
-  const as = () => ({ Authorization: admin });
+  const path = (id: number) => `${app.t.api}/${route}/${id}`;
+  const as = () => ({ Authorization: app.admin });
   const create = async (extra: Record<string, unknown> = {}) => {
-    const res = await t.http().post(`${t.api}/${route}`).set('Authorization', admin).send({ [name]: `${route} ${++seq}`, ...extra });
+    const res = await app.t.http().post(`${app.t.api}/${route}`).set('Authorization', app.admin).send({ [name]: `${route} ${++seq}`, ...extra });
     expect(res.status).toBe(201);
     return res.body as Record<string, any>;
   };
-  const stored = async (id: number) => (await t.dataSource.query(`SELECT * FROM ${route} WHERE id = ?`, [id]))[0];
-  const run = async (requests: RaceRequest[]) => {
-    const { answers, sockets } = await race(t.server, requests);
-    expect(sockets).toBe(requests.length);
-    return answers;
-  };
+  const stored = async (id: number) => (await app.t.dataSource.query(`SELECT * FROM ${route} WHERE id = ?`, [id]))[0];
 
   it('N writes carrying the same If-Match: exactly one succeeds, the others get 412', async () => {
-    const methods = ['PATCH', 'PUT', 'POST', 'DELETE'] as const;
     for (let round = 0; round < ROUNDS; round++) {
       const record = await create();
-      const etag = (await t.http().get(path(record.id))).headers.etag;
-      const answers = await run(
-        Array.from({ length: CLIENTS }, (_, i) => {
-          const method = methods[(i + round) % methods.length];
-          return { method, path: path(record.id), headers: { ...as(), 'If-Match': etag }, body: method === 'DELETE' ? undefined : { [name]: `Winner ${i}` } };
-        }),
-      );
+      const etag = (await app.t.http().get(path(record.id))).headers.etag;
+      const answers = await run(sameIfMatchWrites(path(record.id), as(), etag, round, (i) => ({ [name]: `Winner ${i}` })));
       expect(statusCounts(answers)).toEqual({ 200: 1, 412: CLIENTS - 1 });
       const winner = answers.find((a) => a.status === 200)!;
       const row = await stored(record.id);
@@ -69,7 +51,7 @@ describe.each([
       );
       expect(statusCounts(answers)).toEqual({ 200: CLIENTS });
       for (const r of records) {
-        const now = (await t.http().get(path(r.id))).body;
+        const now = (await app.t.http().get(path(r.id))).body;
         expect([now[fa], now[fb]]).toEqual([a[fa as keyof typeof a], b[fb as keyof typeof b]]);
       }
     }
@@ -78,13 +60,13 @@ describe.each([
   it('a permanent delete racing updates and event writes linking it: gone for good, no link left behind', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const record = await create();
-      const events = await Promise.all(Array.from({ length: 10 }, () => t.createEvent({ ...when, title: `Event ${++seq}` }, admin)));
+      const events = await Promise.all(Array.from({ length: 10 }, () => app.t.createEvent({ ...when, title: `Event ${++seq}` }, app.admin)));
       const deleteAt = 3 + round * 9;
       const answers = await run(
         Array.from({ length: CLIENTS }, (_, i): RaceRequest => {
           if (i === deleteAt) return { method: 'DELETE', path: `${path(record.id)}?force=true`, headers: as() };
           if (i % 2) return { method: 'PATCH', path: path(record.id), headers: as(), body: { description: `Late ${i}` } };
-          return { method: 'PATCH', path: `${t.api}/events/${events[(i / 2) % events.length].id}`, headers: as(), body: link(record.id) };
+          return { method: 'PATCH', path: `${app.t.api}/events/${events[(i / 2) % events.length].id}`, headers: as(), body: link(record.id) };
         }),
       );
       expect(answers[deleteAt].status).toBe(200);
@@ -93,18 +75,18 @@ describe.each([
       for (const a of refused) {
         expect(a.request.path.includes(`/${route}/`) ? [404, `rest-${kind}-not-found`] : [400, 'rest_invalid_param']).toEqual([a.status, a.body.code]);
       }
-      expect(Object.values(await rowsOf(t.dataSource, kind, record.id))).toEqual([0, 0]);
-      expect((await t.http().get(path(record.id))).status).toBe(404);
+      expect(Object.values(await rowsOf(app.t.dataSource, kind, record.id))).toEqual([0, 0]);
+      expect((await app.t.http().get(path(record.id))).status).toBe(404);
     }
   });
 
   it('identical creates: every one 201 with the same record (duplicate avoidance, §10.4)', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const body = { [name]: `Same ${route} ${round}`, phone: '555-0199' };
-      const answers = await run(Array.from({ length: CLIENTS }, () => ({ method: 'POST' as const, path: `${t.api}/${route}`, headers: as(), body })));
+      const answers = await run(Array.from({ length: CLIENTS }, () => ({ method: 'POST' as const, path: `${app.t.api}/${route}`, headers: as(), body })));
       expect(statusCounts(answers)).toEqual({ 201: CLIENTS });
       expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
-      const rows = await t.dataSource.query(`SELECT COUNT(*) AS n FROM ${route} WHERE name = ?`, [body[name]]);
+      const rows = await app.t.dataSource.query(`SELECT COUNT(*) AS n FROM ${route} WHERE name = ?`, [body[name]]);
       expect(Number(rows[0].n)).toBe(1);
     }
   });
