@@ -33,6 +33,7 @@ export function anEvent(id: number, over: Partial<CalendarEvent> = {}): Calendar
     postPassword: '',
     ticketed: false,
     postParent: 0,
+    revision: 0,
     ...over,
   };
 }

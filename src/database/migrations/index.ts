@@ -6,6 +6,8 @@ import { ListFiltersInIndexes1764000010000 } from './1764000010000-list-filters-
 import { WriteLocks1764000011000 } from './1764000011000-write-locks';
 import { Utf8mb4AndLongText1764000012000 } from './1764000012000-utf8mb4-and-long-text';
 import { PublicSearchKey1764000013000 } from './1764000013000-public-search-key';
+import { ImportMappings1764000015000 } from './1764000015000-import-mappings';
+import { EventRevision1764000016000 } from './1764000016000-event-revision';
 import { Terms1764000004000 } from './1764000004000-terms';
 import { VenuesOrganizers1764000003100 } from './1764000003100-venues-organizers';
 
@@ -21,4 +23,6 @@ export const MIGRATIONS: Function[] = [
   WriteLocks1764000011000,
   Utf8mb4AndLongText1764000012000,
   PublicSearchKey1764000013000,
+  ImportMappings1764000015000,
+  EventRevision1764000016000,
 ];

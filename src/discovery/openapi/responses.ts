@@ -23,6 +23,12 @@ const ERRORS: Record<number, string> = {
 
 const header = (description: string) => ({ description, schema: { type: 'string' } });
 
+/** Reads that also answer in iCalendar declare the `ical` parameter (issue 16). */
+const offersCalendar = (operation: ApiOperation) => operation.params.some((p) => p.name === 'ical');
+const CALENDAR_CONTENT = {
+  'text/calendar': { schema: { type: 'string', description: 'An iCalendar (RFC 5545) VCALENDAR with one VEVENT per event.' } },
+};
+
 /** Terms have no trash, and their slugs may clash on update (CONTRACT §11.3). */
 const isTerm = (operation: ApiOperation) => operation.resource === 'categories' || operation.resource === 'tags';
 
@@ -60,6 +66,20 @@ export function successResponses(operation: ApiOperation, schemaName: string | u
   const status = String(operation.successStatus);
   if (operation.shape === 'collection' && operation.verb === 'GET') {
     if (!schemaName) return { [status]: { description: 'The document.', content } };
+    if (offersCalendar(operation)) {
+      return {
+        [status]: {
+          description: 'A page of the list; in iCalendar (ical=1 or Accept: text/calendar), every matching event up to 1,000.',
+          headers: {
+            'X-TEC-Total': header('Number of matching items.'),
+            'X-TEC-TotalPages': header('Number of pages (1 for an iCalendar answer, 0 when nothing matches).'),
+            ETag: header('Entity tag of an iCalendar answer.'),
+          },
+          content: { ...content, ...CALENDAR_CONTENT },
+        },
+        '304': { description: 'Not modified: If-None-Match matched the ETag of the iCalendar answer.' },
+      };
+    }
     return {
       [status]: {
         description: 'A page of the list.',
@@ -69,6 +89,16 @@ export function successResponses(operation: ApiOperation, schemaName: string | u
     };
   }
   if (operation.verb === 'GET') {
+    if (offersCalendar(operation)) {
+      return {
+        [status]: {
+          description: 'The item; in iCalendar (ical=1 or Accept: text/calendar), a calendar holding it.',
+          headers: { ETag: header('Entity tag of the item.') },
+          content: { ...content, ...CALENDAR_CONTENT },
+        },
+        '304': { description: 'Not modified: If-None-Match matched the ETag.' },
+      };
+    }
     return {
       [status]: { description: 'The item.', headers: { ETag: header('Entity tag of the item.') }, content },
       '304': { description: 'Not modified: If-None-Match matched the ETag.' },

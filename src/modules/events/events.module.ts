@@ -10,6 +10,7 @@ import { EventWriteCheck } from './application/event-write-check';
 import { EventsService } from './application/events.service';
 import { EventRepository } from './domain/event.repository';
 import { PresentedEventTags } from './http/event-tags.adapter';
+import { EventCalendarPresenter } from './http/event-calendar.presenter';
 import { EventPresenter } from './http/event.presenter';
 import { EventsController } from './http/events.controller';
 import { LinkedModulesGateway } from './infrastructure/linked-modules.gateway';
@@ -28,6 +29,7 @@ import { TypeOrmEventRepository } from './infrastructure/typeorm/typeorm-event.r
     EventListCriteria,
     EventWriteCheck,
     EventPresenter,
+    EventCalendarPresenter,
     { provide: EventTags, useClass: PresentedEventTags },
     { provide: EventRepository, useClass: TypeOrmEventRepository },
     { provide: EventLinksGateway, useClass: LinkedModulesGateway },

@@ -79,3 +79,23 @@ export function stripMarkup(input: string): string {
   }
   return text;
 }
+
+/** Ends of blocks that start a new paragraph, and of those that start a new line, in stored (cleaned) rich text. */
+const PARAGRAPH_ENDS = /<\/(?:p|div|h[1-6]|blockquote|pre|table|ul|ol|figure)>|<hr\s*\/?>/gi;
+const LINE_ENDS = /<\/(?:li|tr|figcaption)>|<br\s*\/?>/gi;
+
+/**
+ * Stored rich text as plain text with its paragraphs and lines (iCalendar DESCRIPTION, issue 16): markup removed
+ * (`script`/`style` with their content, as on write), entities decoded, a blank line between paragraphs, a line break
+ * for `<br>`, list items and table rows, runs of spaces collapsed.
+ */
+export function richTextToPlain(html: string): string {
+  const marked = html.replace(PARAGRAPH_ENDS, (tag) => `${tag}\n\n`).replace(LINE_ENDS, (tag) => `${tag}\n`);
+  const text = decodeBasicEntities(sanitizeHtml(marked, PLAIN));
+  return text
+    .split('\n')
+    .map((line) => line.replace(/[ \t\r\f\v\u00a0]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

@@ -10,6 +10,8 @@ export const DOCUMENTATION_ES: Record<string, string> = {
   'A page of organizers.': 'Una página de organizadores.',
   'A page of tags.': 'Una página de etiquetas.',
   'A page of the list.': 'Una página del listado.',
+  'A page of the list; in iCalendar (ical=1 or Accept: text/calendar), every matching event up to 1,000.':
+    'Una página del listado; en iCalendar (ical=1 o Accept: text/calendar), todos los eventos que coinciden, hasta 1000.',
   'A page of venues.': 'Una página de lugares.',
   'Accepted for compatibility with the event list; venues and organizers cannot be password-protected.':
     'Se acepta por compatibilidad con el listado de eventos; los lugares y organizadores no pueden protegerse con contraseña.',
@@ -29,6 +31,10 @@ export const DOCUMENTATION_ES: Record<string, string> = {
   'Addresses of a term in the API.': 'Direcciones de un término en la API.',
   'Addresses of the term.': 'Direcciones del término.',
   'Already in the trash (*-is-in-trash).': 'Ya está en la papelera (*-is-in-trash).',
+  'Answer in iCalendar (text/calendar) instead of JSON, as Accept: text/calendar does.':
+    'Responder en iCalendar (text/calendar) en lugar de JSON, como hace Accept: text/calendar.',
+  'Answer in iCalendar (text/calendar) instead of JSON, as Accept: text/calendar does: every matching event, up to 1,000, in one calendar.':
+    'Responder en iCalendar (text/calendar) en lugar de JSON, como hace Accept: text/calendar: todos los eventos que coinciden, hasta 1000, en un solo calendario.',
   'Always 0.': 'Siempre 0.',
   'Always an empty array.': 'Siempre una lista vacía.',
   'Always empty.': 'Siempre vacío.',
@@ -40,6 +46,7 @@ export const DOCUMENTATION_ES: Record<string, string> = {
   'An event. In lists, a protected event has some keys masked (null or empty).':
     'Un evento. En los listados, un evento protegido tiene algunas claves ocultas (null o vacías).',
   'An image referenced by URL.': 'Una imagen referenciada por URL.',
+  'An iCalendar (RFC 5545) VCALENDAR with one VEVENT per event.': 'Un VCALENDAR de iCalendar (RFC 5545) con un VEVENT por evento.',
   'An organizer. Keys marked optional are left out when empty.':
     'Un organizador. Las claves opcionales se omiten cuando están vacías.',
   'Author user id.': 'ID del usuario autor.',
@@ -71,6 +78,7 @@ export const DOCUMENTATION_ES: Record<string, string> = {
   'End in UTC.': 'Fin en UTC.',
   'Ensure result set excludes specific ids or slugs.': 'Excluir del resultado IDs o slugs concretos.',
   'Entity tag of the item.': 'Etiqueta de entidad (ETag) del elemento.',
+  'Entity tag of an iCalendar answer.': 'Etiqueta de entidad (ETag) de una respuesta iCalendar.',
   'Equal to id.': 'Igual a id.',
   'Event cost: string, number or array of them.': 'Coste del evento: texto, número o una lista de ellos.',
   'Event description (HTML).': 'Descripción del evento (HTML).',
@@ -153,8 +161,12 @@ export const DOCUMENTATION_ES: Record<string, string> = {
   'Not found (rest-*-not-found, *-archive-page-not-found).':
     'No encontrado (rest-*-not-found, *-archive-page-not-found).',
   'Not modified: If-None-Match matched the ETag.': 'Sin cambios: If-None-Match coincidió con el ETag.',
+  'Not modified: If-None-Match matched the ETag of the iCalendar answer.':
+    'Sin cambios: If-None-Match coincidió con el ETag de la respuesta iCalendar.',
   'Number of matching items.': 'Número de elementos que coinciden.',
   'Number of pages.': 'Número de páginas.',
+  'Number of pages (1 for an iCalendar answer, 0 when nothing matches).':
+    'Número de páginas (1 en una respuesta iCalendar, 0 si nada coincide).',
   'Number of published events carrying the term.': 'Número de eventos publicados que llevan el término.',
   'Only featured (true) or only non-featured (false) events.':
     'Solo eventos destacados (true) o solo no destacados (false).',
@@ -257,6 +269,8 @@ export const DOCUMENTATION_ES: Record<string, string> = {
   'The global ids of this record.': 'Los IDs globales de este registro.',
   'The item, trashed or as it was before deletion.': 'El elemento, en la papelera o tal como era antes de eliminarlo.',
   'The item.': 'El elemento.',
+  'The item; in iCalendar (ical=1 or Accept: text/calendar), a calendar holding it.':
+    'El elemento; en iCalendar (ical=1 o Accept: text/calendar), un calendario que lo contiene.',
   'The namespace (accepted for compatibility; no effect).':
     'El espacio de nombres (se acepta por compatibilidad; sin efecto).',
   'The organizer author ID': 'ID del autor del organizador',

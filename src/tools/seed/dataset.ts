@@ -253,6 +253,7 @@ export function makeEvent(
     postPassword: r.chance(0.01) ? 'sesame' : '',
     ticketed: r.chance(0.1),
     postParent: 0,
+    revision: 0,
   };
   const pickIds = (ids: number[], count: number, skew: number) => r.distinct(count, ids.length, skew).map((i) => ids[i]);
   const venueIds = refs.venueIds.length && r.chance(0.85) ? pickIds(refs.venueIds, r.chance(0.03) ? 2 : 1, 1.5) : [];

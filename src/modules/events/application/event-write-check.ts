@@ -84,6 +84,7 @@ export class EventWriteCheck {
         postPassword: command.postPassword,
         postParent,
         flags: command.flags,
+        lineage: command.lineage,
       },
       slugBase: command.slug === undefined ? undefined : slugify(command.slug),
       image,

@@ -49,6 +49,11 @@ export interface EventWriteCommand {
   postPassword?: string;
   /** 0 = no parent. */
   postParent?: number;
+  /**
+   * Global ids of the records this event is a copy of, appended to its `global_id_lineage` (§6.2). Set only by the
+   * import of another calendar (`npm run import`, issue 15); no request parameter reaches it.
+   */
+  lineage?: readonly string[];
 }
 
 /** An event write as the application receives it: the command, the parameters refused at the edge (§4.3), If-Match. */

@@ -36,6 +36,12 @@ export interface EventListResult {
 
 export type EventTarget = { id: number } | { slug: string };
 
+/**
+ * Issue 16: the most events one calendar feed holds (an iCalendar answer of `GET /events` is the whole filtered window,
+ * not a page; `total` still counts every matching event).
+ */
+export const FEED_MAX_EVENTS = 1000;
+
 /** §3.5: due `future` events are published at most this often, before reads. */
 const PUBLISH_DUE_EVERY_MS = 30_000;
 
@@ -67,6 +73,14 @@ export class EventsService {
     const { rows, total } = await this.repo.findPage(criteria, { offset: (input.page - 1) * input.perPage, limit: input.perPage });
     const unlocked = new Set(rows.filter((e) => isProtected(e) && this.mayUnlock(e, caller, input.password)).map((e) => e.id));
     return { rows, total, applied, unlocked };
+  }
+
+  /**
+   * Issue 16: the list's filters and visibility, without paging: the first FEED_MAX_EVENTS matching events in list
+   * order (§7.4), and how many match in all.
+   */
+  feed(input: Omit<EventListInput, 'page' | 'perPage'>, caller: Caller): Promise<EventListResult> {
+    return this.list({ ...input, page: 1, perPage: FEED_MAX_EVENTS }, caller);
   }
 
   /** May the caller see this protected event unlocked (§6.11)? */

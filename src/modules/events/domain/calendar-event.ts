@@ -1,4 +1,5 @@
 import { MAX_LENGTH } from '../../../shared/domain/input-limits';
+import { appendLineage } from '../../../shared/domain/global-id';
 import { isHttpUrl } from '../../../shared/domain/web-values';
 import type { RecordStatus } from '../../../shared/domain/policy';
 import { fold, foldKey, LONG_KEY_LENGTH } from '../../../shared/domain/text';
@@ -39,6 +40,13 @@ export interface CalendarEvent {
   postPassword: string;
   ticketed: boolean;
   postParent: number;
+  /**
+   * How many times the event was changed since it was created: 0 on create, one more on every update and trash. The
+   * iCalendar SEQUENCE (issue 16): it only grows, whatever the clock does and however close two updates come.
+   */
+  revision: number;
+  /** Global ids of the records this event is a copy of (`npm run import`), shown after its own in `global_id_lineage`. */
+  lineage?: string[];
 }
 
 /** The flags a write may set (§9.2). */
@@ -61,6 +69,8 @@ export interface EventChanges {
   postParent?: number;
   imageId?: number | null;
   flags: Partial<EventFlags>;
+  /** Global ids this write names the event a copy of (import): appended to its lineage, never removed. */
+  lineage?: readonly string[];
 }
 
 /** A new event's values before its first write: map flags on (#32), everything else empty or off. */
@@ -81,6 +91,7 @@ const NEW_EVENT_DEFAULTS = {
   postPassword: '',
   ticketed: false,
   postParent: 0,
+  revision: 0,
 } as const;
 
 /** Behaviour of events: creating one and applying a checked change. `nowUtc` becomes the modification date. */
@@ -102,7 +113,8 @@ export const CalendarEvent = {
       timezone: schedule.zone,
       allDay: false,
     };
-    return CalendarEvent.withChanges(blank, changes, nowUtc);
+    // The first write makes revision 0: withChanges counts the changes made to an existing event.
+    return { ...CalendarEvent.withChanges(blank, changes, nowUtc), revision: 0 };
   },
 
   withChanges(current: CalendarEvent, changes: EventChanges, nowUtc: string): CalendarEvent {
@@ -136,12 +148,14 @@ export const CalendarEvent = {
       postPassword: keep('postPassword', changes.postPassword),
       postParent: keep('postParent', changes.postParent),
       imageId: keep('imageId', changes.imageId),
+      revision: current.revision + 1,
+      ...(changes.lineage?.length ? { lineage: appendLineage(current.lineage, changes.lineage) } : {}),
     };
   },
 
   /** §9.10: moved to the trash now. */
   trashed(current: CalendarEvent, nowUtc: string): CalendarEvent {
-    return { ...current, status: 'trash', modifiedUtc: nowUtc };
+    return { ...current, status: 'trash', modifiedUtc: nowUtc, revision: current.revision + 1 };
   },
 };
 

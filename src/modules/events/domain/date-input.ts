@@ -97,6 +97,13 @@ export function isValidZone(zone: string): boolean {
 }
 
 /**
+ * Zone names already normalized (valid ones only, at most NORMALIZED_NAMES_MAX spellings: letter case varies): checking
+ * a name builds two `Intl.DateTimeFormat`s, several times per event write (parameter check, command, `npm run import`).
+ */
+const normalizedNames = new Map<string, string>();
+const NORMALIZED_NAMES_MAX = 2000;
+
+/**
  * CONTRACT §9.2: IANA name (returned in its canonical spelling), `UTC`, or an offset `+02:00`, `-0530`, `UTC+2`,
  * `UTC+5:30`, `UTC-3` → stored as `UTC±H[:MM]` (`UTC+0` → `UTC`). Null when invalid. (`""` is the caller's business.)
  */
@@ -104,6 +111,17 @@ export function normalizeTimezone(input: string): string | null {
   if (typeof input !== 'string') return null;
   const s = input.trim();
   if (s === '') return null;
+  const known = normalizedNames.get(s);
+  if (known !== undefined) return known;
+  const normalized = normalizeZoneName(s);
+  if (normalized !== null) {
+    if (normalizedNames.size >= NORMALIZED_NAMES_MAX) normalizedNames.clear();
+    normalizedNames.set(s, normalized);
+  }
+  return normalized;
+}
+
+function normalizeZoneName(s: string): string | null {
   if (/^(utc|gmt|z)$/i.test(s)) return 'UTC';
   const off = /^(?:(?:UTC|GMT)\s*)?([+-])(\d{1,2})(?::?(\d{2}))?$/i.exec(s);
   if (off) {

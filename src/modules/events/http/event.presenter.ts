@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { globalIdOf } from '../../../shared/domain/global-id';
+import { globalIdOf, lineageOf } from '../../../shared/domain/global-id';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
 import { fold } from '../../../shared/domain/text';
@@ -136,7 +136,7 @@ export class EventPresenter {
     const body: Record<string, unknown> = {
       id: e.id,
       global_id: gid,
-      global_id_lineage: [gid],
+      global_id_lineage: lineageOf(gid, e.lineage),
       author: String(e.authorId),
       status: e.status,
       date: e.dateLocal,

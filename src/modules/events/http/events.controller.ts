@@ -15,10 +15,14 @@ import {
   setListHeaders,
   totalPages,
 } from '../../../shared/http/list-response';
+import type { ApiRequest } from '../../../shared/http/api-request';
+import { sendCalendar, wantsCalendar } from '../../../shared/http/calendar-response';
 import { RecordIdPipe, SlugPipe } from '../../../shared/http/path-params';
 import { ApiBase, CurrentCaller } from '../../../shared/http/request-context.decorators';
 import { ifMatchOf, sendWithEtag, sendWritten } from '../../../shared/http/etag';
-import { EventTarget, EventWithLinks, EventsService } from '../application/events.service';
+import { EventListResult, EventTarget, EventWithLinks, EventsService } from '../application/events.service';
+import { isProtected, type CalendarEvent } from '../domain/calendar-event';
+import { EventCalendarPresenter } from './event-calendar.presenter';
 import { EventPresenter } from './event.presenter';
 import { readEventWrite } from './dto/event-write.command-reader';
 import { CreateEventParams, DeleteEventParams, ReadEventParams, UpdateEventParams } from './dto/event-write.params';
@@ -26,10 +30,15 @@ import { ListEventsParams } from './dto/list-events.params';
 
 const DATE_PARAMS = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'];
 
+/** §6.11: the protected events of a list the caller may not see unlocked (masked in JSON and in iCalendar alike). */
+const lockedIn = (result: EventListResult) => (e: CalendarEvent) => isProtected(e) && !result.unlocked.has(e.id);
+const localeOf = (req: Request) => (req as ApiRequest).state.locale;
+
 /**
  * Routes of CONTRACT §5 for events. Thin: validate (DTOs), call the service, present. The by-id and by-slug handlers
  * look alike on purpose: each route needs its own handler, since /doc names an operation after its handler and reads
- * its path parameter from `@Param`; they all hand over to `read`, `update` and `remove`.
+ * its path parameter from `@Param`; they all hand over to `read`, `update` and `remove`. Reads answer JSON, or
+ * iCalendar with `ical=1` or `Accept: text/calendar` (issue 16).
  */
 @ApiTags('events')
 @Controller('events')
@@ -38,6 +47,7 @@ export class EventsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: EventsService,
     private readonly presenter: EventPresenter,
+    private readonly calendar: EventCalendarPresenter,
   ) {}
 
   @Get()
@@ -45,8 +55,11 @@ export class EventsController {
     @LenientInput(ListEventsParams) input: Lenient<ListEventsParams>,
     @CurrentCaller() caller: Caller,
     @ApiBase() api: string,
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
+    res.vary('Accept');
+    if (wantsCalendar(req, input.ical)) return this.feed(input, caller, req, res);
     const page = pageRequest(input, this.config.maxPerPage);
     const result = await inDeclaredOrder(ListEventsParams, () =>
       this.events.list({ ...input, page: page.page, perPage: page.perPage, invalid: input.invalid }, caller),
@@ -54,7 +67,7 @@ export class EventsController {
     assertPageExists('event', page, result.rows.length);
     const pages = totalPages(result.total, page.perPage);
     setListHeaders(res, result.total, pages);
-    const events = await this.presenter.many(result.rows, api, (e) => e.postPassword !== '' && !result.unlocked.has(e.id));
+    const events = await this.presenter.many(result.rows, api, lockedIn(result));
     const linkParams: LinkParam[] = [...result.applied, ...sentLinkParams(ListEventsParams, input, DATE_PARAMS)];
     const links = listLinks(`${api}/events/`, page, pages, linkParams);
     return { events, ...links, total: result.total, total_pages: pages };
@@ -204,8 +217,20 @@ export class EventsController {
 
   // ------------------------------------------------------------------------------------------------------------
 
+  /**
+   * Issue 16: the list as one iCalendar feed, not paged (`page` and `per_page` are ignored): the whole filtered window
+   * up to FEED_MAX_EVENTS, `X-TEC-Total` counting every match and `X-TEC-TotalPages` 1 (0 when nothing matches).
+   */
+  private async feed(input: Lenient<ListEventsParams>, caller: Caller, req: Request, res: Response) {
+    const result = await inDeclaredOrder(ListEventsParams, () => this.events.feed({ ...input, invalid: input.invalid }, caller));
+    setListHeaders(res, result.total, result.total > 0 ? 1 : 0);
+    return sendCalendar(req, res, await this.calendar.calendar(result.rows, localeOf(req), lockedIn(result)));
+  }
+
   private async read(target: EventTarget, input: Validated<ReadEventParams>, caller: Caller, api: string, req: Request, res: Response) {
     const found = await this.events.get(target, caller, input.password);
+    res.vary('Accept');
+    if (wantsCalendar(req, input.ical)) return sendCalendar(req, res, await this.calendar.calendar([found], localeOf(req), () => false));
     return sendWithEtag(res, await this.presenter.one(found, api, true), req.header('if-none-match'));
   }
 

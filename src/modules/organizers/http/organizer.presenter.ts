@@ -17,5 +17,5 @@ export function presentOrganizer(organizer: Organizer, ctx: PresentContext, opts
   const out = presentRecordHead(organizer, ctx, 'organizer');
   for (const key of ['phone', 'website', 'email'] as const) if (organizer[key]) out[key] = organizer[key];
   if (opts.withJsonLd) out.json_ld = organizerJsonLd(organizer, ctx);
-  return withGlobalId(out, ctx, organizer.id);
+  return withGlobalId(out, ctx, organizer);
 }

@@ -16,6 +16,7 @@ import {
 } from '../../../shared/domain/errors';
 import type { Page, PageRequest } from '../../../shared/domain/page';
 import { listVisibility, Policy, readStatusFilter, RecordStatus, resolveWriteStatus } from '../../../shared/domain/policy';
+import { appendLineage } from '../../../shared/domain/global-id';
 import { RecordIds } from '../../../shared/domain/record-ids';
 import { allocateSlug } from '../../../shared/domain/slug-allocation';
 import { slugify } from '../../../shared/domain/text';
@@ -214,6 +215,34 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
     ifMatch?: IfMatch,
     invalid: readonly ParamProblem[] = [],
   ): Promise<T> {
+    return this.updateChecked(target, input, caller, ifMatch, invalid);
+  }
+
+  /**
+   * The import of another calendar (`npm run import`, issue 15): a new record that copies one of that calendar. The
+   * checks and rules of `create`, except that a copy never reuses a matching record (§10.4): every source record gets
+   * its own copy, and local records are never written over. `lineage`: the source record's global ids, appended to the
+   * copy's `global_id_lineage` (§6.3, §6.4).
+   */
+  async createCopy(input: Input, caller: Caller, lineage: readonly string[], invalid: readonly ParamProblem[] = []): Promise<T> {
+    const checked = await this.check(input, caller, true, invalid);
+    assertMaySetAuthor(input, caller);
+    return this.deps.uow.run(() => this.insertChecked(checked, caller, lineage));
+  }
+
+  /** The import's update of a copy made by `createCopy`: `update`, appending `lineage` to the copy's lineage. */
+  async updateCopy(id: number, input: Input, caller: Caller, lineage: readonly string[], invalid: readonly ParamProblem[] = []): Promise<T> {
+    return this.updateChecked({ id }, input, caller, undefined, invalid, lineage);
+  }
+
+  private async updateChecked(
+    target: RecordTarget,
+    input: Input,
+    caller: Caller,
+    ifMatch: IfMatch | undefined,
+    invalid: readonly ParamProblem[],
+    lineage: readonly string[] = [],
+  ): Promise<T> {
     const checked = await this.check(input, caller, false, invalid);
     return this.deps.uow.run(async () => {
       // Taken first: permissions and If-Match see its latest state; no other write changes or deletes it meanwhile.
@@ -221,7 +250,7 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
       if (!Policy.mayEdit(caller, current)) throw forbidden();
       assertMaySetAuthor(input, caller);
       await this.assertIfMatch(ifMatch, current);
-      return this.applyUpdate(current, checked, caller);
+      return this.applyUpdate(current, checked, caller, lineage);
     });
   }
 
@@ -351,6 +380,11 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
       void _n;
       return this.applyUpdate(existing, { ...checked, input, texts }, caller);
     }
+    return this.insertChecked(checked, caller);
+  }
+
+  /** A new record from a checked write (inside `uow.run`); `lineage`: what it is a copy of, if anything. */
+  private async insertChecked(checked: CheckedWrite<Input, Own>, caller: Caller, lineage: readonly string[] = []): Promise<T> {
     const { media, ids, clock, timezone } = this.deps;
     const now = utcWallClock(clock.now());
     const id = await ids.next(this.rules.kind);
@@ -377,13 +411,15 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
       },
       checked,
     );
+    if (lineage.length > 0) record.lineage = appendLineage(undefined, lineage);
     await this.repo.insert(record);
     return record;
   }
 
-  private async applyUpdate(current: T, checked: CheckedWrite<Input, Own>, caller: Caller): Promise<T> {
+  private async applyUpdate(current: T, checked: CheckedWrite<Input, Own>, caller: Caller, lineage: readonly string[] = []): Promise<T> {
     const now = utcWallClock(this.deps.clock.now());
     const next: T = { ...current, modifiedUtc: now };
+    if (lineage.length > 0) next.lineage = appendLineage(current.lineage, lineage);
     // Every key of `texts` is a text field of the record (name, description, website, the aggregate's own).
     for (const [field, value] of Object.entries(checked.texts)) if (value !== undefined) (next as Record<string, unknown>)[field] = value;
     this.applyOwnFields(next, checked);

@@ -18,6 +18,8 @@ export interface LinkedRecord {
   description: string;
   excerpt: string;
   imageId: number | null;
+  /** Global ids of the records this one is a copy of (`npm run import`), shown after its own in `global_id_lineage`. */
+  lineage?: string[];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { globalIdOf } from '../../../shared/domain/global-id';
+import { globalIdOf, lineageOf } from '../../../shared/domain/global-id';
 import { stripMarkup } from '../../../shared/domain/text-cleaning';
 import type { ImageWire } from '../../media/domain/media-item';
 import type { LinkedRecord } from '../domain/linked-record';
@@ -38,11 +38,11 @@ export function presentRecordHead(record: LinkedRecord, ctx: PresentContext, kin
   return out;
 }
 
-/** The keys a record ends with: its global id and lineage (§6.3, §6.4). */
-export function withGlobalId(out: Record<string, unknown>, ctx: PresentContext, id: number): Record<string, unknown> {
-  const globalId = globalIdOf(ctx.publicUrl, id);
+/** The keys a record ends with: its global id and lineage (§6.3, §6.4; a copy also names its originals). */
+export function withGlobalId(out: Record<string, unknown>, ctx: PresentContext, record: Pick<LinkedRecord, 'id' | 'lineage'>): Record<string, unknown> {
+  const globalId = globalIdOf(ctx.publicUrl, record.id);
   out.global_id = globalId;
-  out.global_id_lineage = [globalId];
+  out.global_id_lineage = lineageOf(globalId, record.lineage);
   return out;
 }
 

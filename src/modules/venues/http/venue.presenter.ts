@@ -34,5 +34,5 @@ export function presentVenue(venue: Venue, ctx: PresentContext, opts: { withJson
   if (opts.withJsonLd) out.json_ld = venueJsonLd(venue, ctx);
   out.show_map = venue.showMap;
   out.show_map_link = venue.showMapLink;
-  return withGlobalId(out, ctx, venue.id);
+  return withGlobalId(out, ctx, venue);
 }

@@ -1,10 +1,13 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { type ApiRequest, NAMESPACE } from '../api-request';
+import { acceptPrefersCalendar, CALENDAR_MEDIA_TYPE } from '../calendar-response';
 import type { CachedResponse, ResponseCache } from './response-cache';
 
 /** Headers decided per request (identity, limits, caching policy, connection), never taken from a stored answer. */
 const PER_REQUEST_HEADERS = new Set(['cache-control', 'connection', 'content-length', 'date', 'keep-alive', 'transfer-encoding']);
 const CONDITIONAL_HEADERS = ['if-none-match', 'if-match', 'if-modified-since', 'if-unmodified-since'];
+/** The answers kept: JSON, and the iCalendar answers of the event routes (issue 16). */
+const STORED_TYPES = ['application/json', CALENDAR_MEDIA_TYPE];
 
 export interface ReadCacheOptions {
   apiPrefix: string;
@@ -43,7 +46,8 @@ export function readCacheMiddleware(cache: ResponseCache, options: ReadCacheOpti
       return next();
     }
     if (!takesPart(req, res)) return next();
-    const key = `${req.state.locale} ${req.url}`;
+    // One URL has two answers where `Accept` may ask for iCalendar (issue 16): keep them apart.
+    const key = `${req.state.locale} ${acceptPrefersCalendar(req) ? CALENDAR_MEDIA_TYPE : 'json'} ${req.url}`;
     const stored = cache.get(key);
     if (stored) return serve(req, res, stored);
     if (req.method === 'GET') remember(res, cache, key);
@@ -54,13 +58,20 @@ export function readCacheMiddleware(cache: ResponseCache, options: ReadCacheOpti
 function serve(req: Request, res: Response, stored: CachedResponse): void {
   if (stored.routePattern !== undefined) res.locals.routePattern = stored.routePattern;
   res.statusCode = stored.status;
-  for (const [name, value] of stored.headers) res.setHeader(name, value);
+  // `Vary` adds to what the request's own handling set (CORS: `Origin`); every other stored header is the handler's.
+  for (const [name, value] of stored.headers) {
+    if (name.toLowerCase() === 'vary') res.vary(String(value));
+    else res.setHeader(name, value);
+  }
   res.setHeader('Content-Length', stored.body.length);
   if (req.method === 'HEAD') res.end();
   else res.end(stored.body);
 }
 
-/** Keeps a successful single-chunk JSON answer, with the headers its handler set (not those set before it ran). */
+/**
+ * Keeps a successful single-chunk JSON or iCalendar answer, with the headers its handler set (not those set before it
+ * ran; `Vary` whole, as `serve` adds it to the request's own).
+ */
 function remember(res: Response, cache: ResponseCache, key: string): void {
   const generation = cache.generation;
   const before = new Set(res.getHeaderNames());
@@ -73,13 +84,14 @@ function remember(res: Response, cache: ResponseCache, key: string): void {
   const end = res.end;
   res.end = function (this: Response, ...args: unknown[]) {
     const chunk = args[0];
-    const json = String(res.getHeader('content-type') ?? '').startsWith('application/json');
-    if (!streamed && res.statusCode === 200 && json && (typeof chunk === 'string' || Buffer.isBuffer(chunk))) {
+    const type = String(res.getHeader('content-type') ?? '');
+    const kept = STORED_TYPES.some((stored) => type.startsWith(stored));
+    if (!streamed && res.statusCode === 200 && kept && (typeof chunk === 'string' || Buffer.isBuffer(chunk))) {
       const headers: CachedResponse['headers'] = [];
       for (const name of (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
         const lower = name.toLowerCase();
         const value = res.getHeader(lower);
-        if (!before.has(lower) && !PER_REQUEST_HEADERS.has(lower) && value !== undefined) headers.push([name, value]);
+        if ((!before.has(lower) || lower === 'vary') && !PER_REQUEST_HEADERS.has(lower) && value !== undefined) headers.push([name, value]);
       }
       const body = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
       const routePattern = typeof res.locals.routePattern === 'string' ? res.locals.routePattern : undefined;

@@ -92,6 +92,9 @@ export type CreateEventParams = UpdateEventParams;
 /** GET /events/<id> and by slug. */
 export class ReadEventParams {
   @Param({ kind: 'string', description: 'Unlocks a password-protected event.' }) password?: string;
+
+  @Param({ kind: 'boolean', description: 'Answer in iCalendar (text/calendar) instead of JSON, as Accept: text/calendar does.' })
+  ical?: boolean;
 }
 
 /** DELETE /events/<id> and by slug. */

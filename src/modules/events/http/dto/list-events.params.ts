@@ -79,4 +79,11 @@ export class ListEventsParams extends PaginationParams {
 
   @Param({ kind: 'string', description: 'Unlocks password-protected events.' })
   password?: string;
+
+  @Param({
+    kind: 'boolean',
+    description:
+      'Answer in iCalendar (text/calendar) instead of JSON, as Accept: text/calendar does: every matching event, up to 1,000, in one calendar.',
+  })
+  ical?: boolean;
 }

@@ -1,3 +1,4 @@
+import { encodeLineage, lineageField } from '../../../../shared/domain/global-id';
 import type { RecordStatus } from '../../../../shared/domain/policy';
 import { CalendarEvent, publicSearchKeyOf, searchKeyOf } from '../../domain/calendar-event';
 import { EventOrmEntity } from './event.orm-entity';
@@ -35,12 +36,15 @@ export function toDomain(row: EventOrmEntity): CalendarEvent {
     postPassword: row.postPassword,
     ticketed: bool(row.ticketed),
     postParent: Number(row.postParent ?? 0),
+    revision: Number(row.revision ?? 0),
+    ...lineageField(row.globalIdLineage),
   };
 }
 
-export function toRow(e: CalendarEvent): EventOrmEntity {
+export function toRow({ lineage, ...e }: CalendarEvent): EventOrmEntity {
   const row = new EventOrmEntity();
   Object.assign(row, e);
+  row.globalIdLineage = encodeLineage(lineage);
   row.searchKey = searchKeyOf(e);
   row.publicSearchKey = publicSearchKeyOf(e);
   return row;

@@ -32,4 +32,8 @@ export class EventOrmEntity {
   @Column({ name: 'post_password', type: 'varchar', length: 255 }) postPassword: string;
   @Column({ type: 'boolean' }) ticketed: boolean;
   @Column({ name: 'post_parent', type: 'bigint' }) postParent: number;
+  /** Changes since creation, the iCalendar SEQUENCE (migration 1764000016000-event-revision). */
+  @Column({ type: 'integer', default: 0 }) revision: number;
+  /** JSON array of the global ids this event is a copy of (migration 1764000015000-import-mappings), NULL if none. */
+  @Column({ name: 'global_id_lineage', type: 'text', nullable: true }) globalIdLineage: string | null;
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { encodeLineage, lineageField } from '../../../../shared/domain/global-id';
 import { foldKey, LONG_KEY_LENGTH } from '../../../../shared/domain/text';
 import { TypeOrmLinkedRecordRepository } from '../../../records/infrastructure/typeorm/typeorm-linked-record.repository';
 import { Organizer, OrganizerDuplicateProbe, ORGANIZER_SEARCH_FIELDS } from '../../domain/organizer';
@@ -14,14 +15,16 @@ const toDomain = (r: OrganizerOrmEntity): Organizer => ({
   id: Number(r.id), authorId: Number(r.authorId), status: r.status as Organizer['status'], date: r.date, dateUtc: r.dateUtc,
   modifiedUtc: r.modifiedUtc, slug: r.slug, name: r.name, description: r.description, excerpt: r.excerpt,
   phone: r.phone, website: r.website, email: r.email, imageId: r.imageId === null ? null : Number(r.imageId),
+  ...lineageField(r.globalIdLineage),
 });
 
 /** A field's stored key, cut to its column (foldKey). */
 const KEY_LENGTH: Record<string, number> = { name: LONG_KEY_LENGTH, description: LONG_KEY_LENGTH, phone: 255, email: 255, website: 2048 };
 const keyOf = (field: string, value: string) => foldKey(value, KEY_LENGTH[field]);
 
-export const toRow = (o: Organizer): OrganizerOrmEntity => ({
+export const toRow = ({ lineage, ...o }: Organizer): OrganizerOrmEntity => ({
   ...o,
+  globalIdLineage: encodeLineage(lineage),
   nameKey: keyOf('name', o.name), descriptionKey: keyOf('description', o.description), phoneKey: keyOf('phone', o.phone),
   emailKey: keyOf('email', o.email), websiteKey: keyOf('website', o.website),
 });

@@ -18,4 +18,6 @@ export abstract class LinkedRecordColumns {
   @Column({ name: 'image_id', type: 'bigint', nullable: true }) imageId: number | null;
   @Column({ name: 'name_key', type: 'text' }) nameKey: string;
   @Column({ name: 'description_key', type: 'text' }) descriptionKey: string;
+  /** JSON array of the global ids this record is a copy of (migration 1764000015000-import-mappings), NULL if none. */
+  @Column({ name: 'global_id_lineage', type: 'text', nullable: true }) globalIdLineage: string | null;
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { encodeLineage, lineageField } from '../../../../shared/domain/global-id';
 import { escapeLike, foldKey, LONG_KEY_LENGTH } from '../../../../shared/domain/text';
 import { LIKE_ESCAPE, TypeOrmLinkedRecordRepository } from '../../../records/infrastructure/typeorm/typeorm-linked-record.repository';
 import { searchFragments, Venue, VenueDuplicateProbe, VENUE_SEARCH_FIELDS } from '../../domain/venue';
@@ -18,13 +19,15 @@ const toDomain = (r: VenueOrmEntity): Venue => ({
   website: r.website, stateprovince: r.stateprovince, imageId: r.imageId === null ? null : Number(r.imageId),
   showMap: !!r.showMap, showMapLink: !!r.showMapLink,
   geoLat: r.geoLat === null ? null : Number(r.geoLat), geoLng: r.geoLng === null ? null : Number(r.geoLng),
+  ...lineageField(r.globalIdLineage),
 });
 
 /** A field's stored key, cut to its column (text keys hold LONG_KEY_LENGTH characters, the others 255). */
 const keyOf = (field: string, value: string) => foldKey(value, ['name', 'description', 'address'].includes(field) ? LONG_KEY_LENGTH : 255);
 
-export const toRow = (v: Venue): VenueOrmEntity => ({
+export const toRow = ({ lineage, ...v }: Venue): VenueOrmEntity => ({
   ...v,
+  globalIdLineage: encodeLineage(lineage),
   nameKey: keyOf('name', v.name), descriptionKey: keyOf('description', v.description), addressKey: keyOf('address', v.address),
   cityKey: keyOf('city', v.city), provinceKey: keyOf('province', v.province), stateKey: keyOf('state', v.state),
   stateprovinceKey: keyOf('stateprovince', v.stateprovince), zipKey: keyOf('zip', v.zip), phoneKey: keyOf('phone', v.phone),

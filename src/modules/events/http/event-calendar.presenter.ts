@@ -1,0 +1,213 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import ical, { ICalEventClass, ICalEventData, ICalEventStatus, ICalLocation, ICalOrganizer } from 'ical-generator';
+import { DateTime } from 'luxon';
+import type { AppConfig } from '../../../config/app-config';
+import { APP_CONFIG } from '../../../config/config.token';
+import type { RecordStatus } from '../../../shared/domain/policy';
+import { fold } from '../../../shared/domain/text';
+import { richTextToPlain } from '../../../shared/domain/text-cleaning';
+import { CALENDAR_FEED_TEXTS } from '../../../shared/i18n/calendar-feed-texts';
+import type { Locale } from '../../../shared/i18n/error-messages';
+import { OrganizersService } from '../../organizers/application/organizers.service';
+import type { Organizer } from '../../organizers/domain/organizer';
+import { EventTermsService } from '../../terms/application/event-terms.service';
+import type { Term } from '../../terms/domain/term';
+import { VenuesService } from '../../venues/application/venues.service';
+import type { Venue } from '../../venues/domain/venue';
+import type { CalendarEvent } from '../domain/calendar-event';
+import { calendarZoneOf, vtimezoneOf } from './calendar-zones';
+
+/** What a VEVENT shows of an event's links. */
+interface Linked {
+  venues: Venue[];
+  organizers: Organizer[];
+  categories: Array<Pick<Term, 'id' | 'name'>>;
+}
+
+const NOTHING_LINKED: Linked = { venues: [], organizers: [], categories: [] };
+
+/** Scheduled events are confirmed; drafts and pending reviews tentative; trashed events cancelled. */
+const STATUS: Record<RecordStatus, ICalEventStatus> = {
+  publish: ICalEventStatus.CONFIRMED,
+  future: ICalEventStatus.CONFIRMED,
+  private: ICalEventStatus.CONFIRMED,
+  draft: ICalEventStatus.TENTATIVE,
+  pending: ICalEventStatus.TENTATIVE,
+  trash: ICalEventStatus.CANCELLED,
+};
+
+/** How often a subscribed calendar app should fetch the feed again (REFRESH-INTERVAL, X-PUBLISHED-TTL). */
+const REFRESH_SECONDS = 3600;
+
+/**
+ * Characters of calendar text kept for polls of unchanged feeds (about 12 feeds of 1,000 events). ical-generator 10
+ * folds lines at about 1.7 µs per character (a TextEncoder per character): a 1,000-event feed takes over a second to
+ * write, its lookup here a few milliseconds.
+ */
+const BUILT_MAX_CHARS = 8_000_000;
+
+const utcDateTime = (wallClock: string) => DateTime.fromSQL(wallClock, { zone: 'utc' });
+
+/** Texts by key, least recently used out first once `maxChars` is reached. */
+class BuiltCalendars {
+  private readonly texts = new Map<string, string>();
+  private chars = 0;
+
+  constructor(private readonly maxChars: number) {}
+
+  get(key: string): string | undefined {
+    const text = this.texts.get(key);
+    if (text !== undefined) {
+      this.texts.delete(key); // re-insert: Map order is the recency order
+      this.texts.set(key, text);
+    }
+    return text;
+  }
+
+  set(key: string, text: string): void {
+    if (text.length > this.maxChars || this.texts.has(key)) return;
+    for (const [oldKey, old] of this.texts) {
+      if (this.chars + text.length <= this.maxChars) break;
+      this.texts.delete(oldKey);
+      this.chars -= old.length;
+    }
+    this.texts.set(key, text);
+    this.chars += text.length;
+  }
+}
+
+/**
+ * Events as iCalendar (RFC 5545, issue 16), written by ical-generator: one VCALENDAR, one VEVENT per event in the
+ * given order. A pure function of the events and their venues, organizers and categories (loaded in three queries,
+ * whatever the number of events), so the same data always gives the same bytes and the same ETag:
+ * - no METHOD, so DTSTAMP is when the event was last changed in the store (RFC 5545 §3.8.7.2), as LAST-MODIFIED;
+ * - UID `<id>@<PUBLIC_URL host>`, SEQUENCE the event's revision (0 when created, one more on every change);
+ * - timed events in the event's zone or in UTC (calendar-zones.ts); all-day events as dates, DTEND the day after the
+ *   last day (exclusive);
+ * - a protected event the caller may not see unlocked (§6.11) shows, as in JSON lists, its title, dates, status and
+ *   URL, and nothing of its description, venue, organizers or categories.
+ * Being pure, a calendar is written once per distinct input: the text is kept under a hash of the events, their
+ * links, what is masked and the language (BUILT_MAX_CHARS), so a poll of an unchanged feed costs its queries only.
+ */
+@Injectable()
+export class EventCalendarPresenter {
+  private readonly uidHost: string;
+  private readonly publicUrl: string;
+  private readonly built = new BuiltCalendars(BUILT_MAX_CHARS);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly venues: VenuesService,
+    private readonly organizers: OrganizersService,
+    private readonly terms: EventTermsService,
+  ) {
+    this.uidHost = new URL(config.publicUrl).hostname;
+    this.publicUrl = config.publicUrl.replace(/\/+$/, '');
+  }
+
+  async calendar(events: CalendarEvent[], locale: Locale, masked: (e: CalendarEvent) => boolean): Promise<string> {
+    const ids = events.map((e) => e.id);
+    const [venues, organizers, terms] = await Promise.all([
+      this.venues.findForEvents(ids),
+      this.organizers.findForEvents(ids),
+      this.terms.termsForEvents(ids),
+    ]);
+    const items = events.map((e) => {
+      const hidden = masked(e);
+      const linked: Linked = hidden
+        ? NOTHING_LINKED
+        : {
+            venues: venues.get(e.id) ?? [],
+            organizers: organizers.get(e.id) ?? [],
+            // Not their counts, which change with other events and are not shown.
+            categories: (terms.get(e.id)?.categories ?? []).map(({ id, name }) => ({ id, name })),
+          };
+      return { e, linked, hidden };
+    });
+    // Everything the text is written from (configuration and zone data are fixed for the process).
+    const key = createHash('sha256').update(JSON.stringify([locale, items])).digest('base64');
+    const kept = this.built.get(key);
+    if (kept !== undefined) return kept;
+    const texts = CALENDAR_FEED_TEXTS[locale];
+    const calendar = ical({
+      prodId: { company: texts.name, product: 'calendar/events/v1', language: texts.language },
+      name: texts.name,
+      description: texts.description,
+      ttl: REFRESH_SECONDS,
+      // No calendar zone (it would turn DTSTAMP and LAST-MODIFIED into local times): a VTIMEZONE per zone events use.
+      timezone: { name: null, generator: vtimezoneOf },
+      x: [['X-WR-TIMEZONE', this.config.calendarTimezone]],
+    });
+    for (const { e, linked, hidden } of items) calendar.createEvent(this.vevent(e, linked, hidden));
+    // RFC 5545 §3.1: every content line ends with CRLF, the last one too (ical-generator leaves it off).
+    const written = calendar.toString();
+    const text = written.endsWith('\r\n') ? written : `${written}\r\n`;
+    this.built.set(key, text);
+    return text;
+  }
+
+  private vevent(e: CalendarEvent, linked: Linked, masked: boolean): ICalEventData {
+    const modified = utcDateTime(e.modifiedUtc);
+    const description = masked ? '' : richTextToPlain(e.description !== '' ? e.description : e.excerpt);
+    return {
+      id: `${e.id}@${this.uidHost}`,
+      sequence: e.revision,
+      stamp: modified,
+      lastModified: modified,
+      ...this.schedule(e),
+      summary: e.title,
+      description: description !== '' ? description : null,
+      location: locationOf(linked.venues[0]),
+      organizer: organizerOf(linked.organizers),
+      categories: linked.categories.filter((t) => t.name !== '').sort(byName).map((t) => ({ name: t.name })),
+      url: `${this.publicUrl}/event/${e.slug}/`,
+      status: STATUS[e.status],
+      class: e.status === 'private' ? ICalEventClass.PRIVATE : null,
+    };
+  }
+
+  private schedule(e: CalendarEvent): Pick<ICalEventData, 'start' | 'end' | 'allDay' | 'timezone'> {
+    if (e.allDay) {
+      const first = DateTime.fromISO(e.startLocal.slice(0, 10), { zone: 'utc' });
+      const last = DateTime.fromISO(e.endLocal.slice(0, 10), { zone: 'utc' });
+      return { allDay: true, start: first, end: last.plus({ days: 1 }), timezone: null };
+    }
+    return {
+      start: utcDateTime(e.startUtc),
+      // RFC 5545 §3.6.1: an event without DTEND ends when it starts (DTEND must be later than DTSTART).
+      end: e.endUtc === e.startUtc ? null : utcDateTime(e.endUtc),
+      timezone: calendarZoneOf(e.timezone, [e.startUtc, e.endUtc]),
+    };
+  }
+}
+
+const byName = (a: Pick<Term, 'id' | 'name'>, b: Pick<Term, 'id' | 'name'>) => {
+  const x = fold(a.name);
+  const y = fold(b.name);
+  return x < y ? -1 : x > y ? 1 : a.id - b.id;
+};
+
+/**
+ * The first venue: its name and address on one line, and its coordinates when it has both. (ical-generator refuses an
+ * empty title, an empty organizer name or category name: names are never empty, but a feed must not fail on one.)
+ */
+function locationOf(venue: Venue | undefined): ICalLocation | null {
+  if (!venue) return null;
+  const title = [venue.name, venue.address, venue.city, venue.stateprovince, venue.zip, venue.country]
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join(', ');
+  if (title === '') return null;
+  const geo = venue.geoLat !== null && venue.geoLng !== null ? { geo: { lat: venue.geoLat, lon: venue.geoLng } } : {};
+  return { title, ...geo };
+}
+
+/**
+ * RFC 5545 allows one ORGANIZER, and its value is an address: the first organizer (link order) that has an e-mail,
+ * named in CN. A double quote cannot occur in a quoted parameter value (ical-generator would write `\"`).
+ */
+function organizerOf(organizers: Organizer[]): ICalOrganizer | null {
+  const first = organizers.find((o) => o.email !== '');
+  return first ? { name: first.name.replace(/"/g, "'") || first.email, email: first.email } : null;
+}

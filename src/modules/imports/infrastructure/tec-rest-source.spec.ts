@@ -1,0 +1,107 @@
+import { normalizeSourceUrl, retryAfterMs, SourceError, TecRestSource } from './tec-rest-source';
+
+const API = 'https://site.example/wp-json/tribe/events/v1';
+
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> } | Error;
+
+/** A fetch that answers from a script of answers per URL prefix (the longest that matches; its last answer repeats). */
+function scriptedFetch(script: Array<[string, Answer[]]>) {
+  const requests: Array<{ url: string; authorization?: string }> = [];
+  const fetchImpl = (async (url: string, init?: RequestInit) => {
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    requests.push({ url, authorization: headers.Authorization });
+    const entry = script.filter(([prefix]) => url.startsWith(prefix)).sort(([a], [b]) => b.length - a.length)[0];
+    if (!entry) return new Response('{"code":"rest_no_route"}', { status: 404 });
+    const answer = entry[1].length > 1 ? entry[1].shift()! : entry[1][0];
+    if (answer instanceof Error) throw answer;
+    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), { status: answer.status, headers: answer.headers });
+  }) as unknown as typeof fetch;
+  return { fetchImpl, requests };
+}
+
+const INDEX: [string, Answer[]] = [API, [{ status: 200, body: { namespace: 'tribe/events/v1', routes: { '/tribe/events/v1/events': {} } } }]];
+
+describe('TecRestSource (issue 15): reading a The Events Calendar namespace', () => {
+  it('normalizes the namespace URL (the key of its mappings) and refuses other schemes', () => {
+    expect(normalizeSourceUrl('HTTPS://Site.Example/wp-json/tribe/events/v1/?x=1')).toBe('https://site.example/wp-json/tribe/events/v1');
+    expect(() => normalizeSourceUrl('ftp://site.example/x')).toThrow(SourceError);
+  });
+
+  it('Retry-After in seconds or as a date, bounded', () => {
+    expect(retryAfterMs('3')).toBe(3000);
+    expect(retryAfterMs(new Date(10_000).toUTCString(), 5_000)).toBe(5000);
+    expect(retryAfterMs('99999')).toBe(300_000);
+    expect(retryAfterMs(null)).toBeUndefined();
+  });
+
+  it('checks the address first: credentials refused, not JSON, not The Events Calendar', async () => {
+    const open = (answers: Answer[], extra = {}) =>
+      TecRestSource.open({ url: API, concurrency: 1, fetch: scriptedFetch([[API, answers]]).fetchImpl, sleep: async () => undefined, ...extra });
+    await expect(open([{ status: 401, body: { code: 'incorrect_password', message: 'Bad.' } }], { user: 'u', appPassword: 'p' })).rejects.toThrow(
+      `${API} refused the credentials (401 incorrect_password: Bad.)`,
+    );
+    await expect(open([{ status: 200, body: undefined }])).rejects.toThrow('it answered 200 without JSON');
+    await expect(open([{ status: 200, body: { namespace: 'wp/v2', routes: { '/wp/v2/posts': {} } } }])).rejects.toThrow('is not a The Events Calendar REST namespace');
+    await expect(open([new TypeError('fetch failed')])).rejects.toThrow(`cannot reach ${API}: fetch failed`);
+    const source = await open([{ status: 200, body: { namespace: 'tribe/events/v1' } }]);
+    expect({ isPlugin: source.isPlugin, key: source.key, authenticated: source.authenticated }).toEqual({ isPlugin: true, key: API, authenticated: false });
+  });
+
+  it('retries 429 after its Retry-After, 5xx and network errors with backoff; sends the credentials as Basic authentication', async () => {
+    const page = (ids: number[], total: number, pages: number) => ({
+      status: 200,
+      body: { events: ids.map((id) => ({ id })), total, total_pages: pages },
+      headers: { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(pages) },
+    });
+    const { fetchImpl, requests } = scriptedFetch([
+      INDEX,
+      [`${API}/events?per_page=1000&page=1`, [{ status: 429, headers: { 'Retry-After': '7' } }, page([1, 2], 3, 2)]],
+      [`${API}/events?per_page=1000&page=2`, [{ status: 503 }, new TypeError('fetch failed'), page([3], 3, 2)]],
+    ]);
+    const waits: number[] = [];
+    const retried: string[] = [];
+    const source = await TecRestSource.open({
+      url: API,
+      user: 'admin',
+      appPassword: 'ab cd',
+      concurrency: 2,
+      fetch: fetchImpl,
+      sleep: async (ms) => void waits.push(ms),
+      onRetry: (m) => retried.push(m),
+    });
+    const seen: number[] = [];
+    let total = 0;
+    await source.list('event', {}, async (items) => void seen.push(...items.map((i) => Number(i.id))), (n) => (total = n));
+    expect({ seen: seen.sort(), total }).toEqual({ seen: [1, 2, 3], total: 3 });
+    expect(waits[0]).toBe(7000);
+    expect(waits.slice(1).every((ms) => ms >= 300 && ms <= 30_000)).toBe(true);
+    expect(retried).toEqual([expect.stringContaining('HTTP 429'), expect.stringContaining('HTTP 503'), expect.stringContaining('fetch failed')]);
+    expect(requests.every((r) => r.authorization === `Basic ${Buffer.from('admin:ab cd').toString('base64')}`)).toBe(true);
+    expect(requests[1].url).toContain('start_date=1900-01-01%2000%3A00%3A00&end_date=2999-12-31%2023%3A59%3A59');
+  });
+
+  it('gives up after its retries with one line', async () => {
+    const { fetchImpl } = scriptedFetch([INDEX, [`${API}/tags`, [{ status: 500 }]]]);
+    const source = await TecRestSource.open({ url: API, concurrency: 1, retries: 2, fetch: fetchImpl, sleep: async () => undefined });
+    await expect(source.list('tag', {}, async () => undefined)).rejects.toThrow(/tags\?per_page=1000&page=1\S* answered 500 3 times/);
+  });
+
+  it('a page size refused is tried smaller; statuses refused fall back to published records, said once', async () => {
+    const { fetchImpl, requests } = scriptedFetch([
+      INDEX,
+      [`${API}/categories?per_page=1000`, [{ status: 400, body: { code: 'rest_invalid_param', data: { params: { per_page: 'x' } } } }]],
+      [`${API}/categories?per_page=100`, [{ status: 200, body: { categories: [{ id: 2 }], total: 1, total_pages: 1 } }]],
+      [`${API}/venues?per_page=1000&page=1&status=`, [{ status: 400, body: { code: 'rest_invalid_param', data: { params: { status: 'x' } } } }]],
+      [`${API}/venues?per_page=1000&page=1`, [{ status: 200, body: { venues: [{ id: 4 }], total: 1, total_pages: 1 } }]],
+    ]);
+    const notes: string[] = [];
+    const source = await TecRestSource.open({ url: API, token: 't', concurrency: 1, fetch: fetchImpl, sleep: async () => undefined, onNote: (m) => notes.push(m) });
+    const ids: unknown[] = [];
+    await source.list('category', {}, async (items) => void ids.push(...items.map((i) => i.id)));
+    await source.list('venue', { statuses: ['publish', 'draft'] }, async (items) => void ids.push(...items.map((i) => i.id)));
+    expect(ids).toEqual([2, 4]);
+    expect(requests.filter((r) => r.url.includes('/categories')).map((r) => /per_page=(\d+)/.exec(r.url)![1])).toEqual(['1000', '100']);
+    expect(notes).toEqual([expect.stringContaining('reading published ones only')]);
+    expect(requests[0].authorization).toBe('Bearer t');
+  });
+});
