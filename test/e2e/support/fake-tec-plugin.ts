@@ -15,7 +15,8 @@ import { DateTime } from 'luxon';
 
 type Wire = Record<string, any>;
 
-const FIXTURES = path.resolve(__dirname, '../../../../shared/fixtures/tec-plugin/responses.json');
+/** The recorded answers: in `../shared` beside the repository, or where SHARED_DIR says (as `.ci/run` does). */
+const FIXTURES = path.join(process.env.SHARED_DIR ?? path.resolve(__dirname, '../../../../shared'), 'fixtures/tec-plugin/responses.json');
 
 interface Recorded {
   status: number;
