@@ -81,16 +81,18 @@ function shaped(template: Wire, values: Wire, omit: string[] = []): Wire {
 }
 
 export async function startFakeTecPlugin(options: FakePluginOptions = {}): Promise<FakePlugin> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const api = `${origin}/wp-json/tribe/events/v1`;
-  const host = '127.0.0.1';
+  // The recorded answers are read before the server listens: a missing fixture must not leave a listener behind
+  // (Jest would then never exit).
   const eventTemplate = fixture('21-event-get');
   const venueTemplate = fixture('31-venue-get');
   const organizerTemplate = fixture('33-organizer-get');
   const categoryTemplate = fixture('35-category-get');
   const tagTemplate = fixture('37-tag-get');
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const api = `${origin}/wp-json/tribe/events/v1`;
+  const host = '127.0.0.1';
   const embeddedTermTemplate = eventTemplate.categories[0] as Wire;
   const published = '2026-11-20 10:00:00';
 
