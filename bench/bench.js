@@ -8,6 +8,7 @@
 //   BENCH_DURATION=5         seconds per scenario and per baseline;  BENCH_CONNECTIONS=10;  BENCH_PORT=3980 (+1 baseline)
 //   BENCH_DIST=dist          the built service;  BENCH_LABEL       a note stored with the results
 //   READ_CACHE_TTL_MS=0      the service without its read cache (results kept as <db>-uncached)
+//   The "distinct:" scenarios send a different address each request (issue 18): no URL cache helps them.
 //   BENCH_VARIANT            names the results file and the BENCHMARKS.md section (default <db>[-uncached]), e.g.
 //                            mysql-1m-uncached for a run on an existing 1,000,000-event database
 const { spawn, spawnSync, fork } = require('node:child_process');
@@ -87,6 +88,37 @@ const summary = (r) => ({
   errors: r.errors + r.timeouts,
 });
 
+/** Words of the seeded titles and descriptions, for the distinct-search scenario. */
+const WORDS = ['jazz', 'night', 'market', 'festival', 'concert', 'workshop', 'tour', 'film', 'talk', 'dance', 'opera', 'tango', 'food', 'music', 'cafe', 'yoga'];
+
+/** An autocannon request that takes the next of `paths` each time (under the API root of the run's URL). */
+function cycling(paths) {
+  let next = 0;
+  return {
+    setupRequest: (req) => {
+      const apiPath = new URL(API).pathname;
+      return { ...req, path: apiPath + paths[next++ % paths.length] };
+    },
+  };
+}
+
+/** Every event id an anonymous list shows (any date), and every venue id: the addresses of the distinct scenarios. */
+async function listedIds() {
+  const ids = [];
+  const venueIds = new Set();
+  for (let page = 1; ; page++) {
+    const res = await fetch(`${API}/events?start_date=1970-01-01&end_date=2100-12-31&per_page=50&page=${page}`);
+    if (!res.ok) break;
+    const body = await res.json();
+    for (const e of body.events) {
+      ids.push(e.id);
+      for (const v of Array.isArray(e.venue) ? e.venue : [e.venue]) if (v && v.id) venueIds.add(v.id);
+    }
+    if (page >= body.total_pages) break;
+  }
+  return { ids, venueIds: [...venueIds] };
+}
+
 async function main() {
   if (!fs.existsSync(path.join(DIST, 'main.js'))) throw new Error(`${DIST}/main.js not found: build first (npm run build)`);
   const database = dbEnv();
@@ -115,6 +147,9 @@ async function main() {
     const category = event.categories[0]?.slug;
     const anchor = new Date().toISOString().slice(0, 10);
     const later = new Date(Date.now() + 30 * 86400_000).toISOString().slice(0, 10);
+    // The addresses of the distinct-URL scenarios: 1,000 days from today, every listed event and venue id.
+    const days = Array.from({ length: 1000 }, (_, i) => new Date(Date.now() + (i - 500) * 86400_000).toISOString().slice(0, 10));
+    const { ids, venueIds } = await listedIds();
     const createBody = JSON.stringify({ title: 'Bench Jazz Night', start_date: `${later} 20:00`, end_date: `${later} 23:00`, categories: ['Music'], venue: event.venue?.id });
     const scenarios = [
       { name: 'default list, per_page 10', path: '/events' },
@@ -125,15 +160,22 @@ async function main() {
       { name: 'single by id', path: `/events/${event.id}` },
       { name: 'single by slug', path: `/events/by-slug/${event.slug}` },
       { name: 'create', path: '/events', method: 'POST', body: createBody, headers: { 'content-type': 'application/json', authorization: token } },
+      // Distinct URLs (issue 18): every request a different address, as calendar widgets behind a gateway ask for
+      // their own day, event or venue, so no URL cache helps. The baseline answers the first address's bytes.
+      { name: 'distinct: list of 10, a different start_date each', paths: days.map((d) => `/events?start_date=${d}`) },
+      { name: 'distinct: single by id, over all ids', paths: ids.map((id) => `/events/${id}`) },
+      { name: 'distinct: a venue\'s events, over all venues', paths: venueIds.map((id) => `/events?venue=${id}`) },
+      { name: 'distinct: search, a different word each', paths: WORDS.map((w) => `/events?search=${w}`) },
       // Last: without the read cache on a large database its queries outlast the run, and would slow the next ones.
       { name: 'search', path: '/events?search=jazz' },
     ];
     const results = [];
     for (const sc of scenarios) {
-      const probe = await fetch(API + sc.path, { method: sc.method ?? 'GET', body: sc.body, headers: sc.headers });
+      const firstPath = sc.path ?? sc.paths[0];
+      const probe = await fetch(API + firstPath, { method: sc.method ?? 'GET', body: sc.body, headers: sc.headers });
       const bytes = Buffer.from(await probe.arrayBuffer());
       if (probe.status >= 400) throw new Error(`${sc.name}: ${probe.status} ${bytes.toString().slice(0, 200)}`);
-      const request = { url: API + sc.path, method: sc.method ?? 'GET', body: sc.body, headers: sc.headers };
+      const request = { url: API + firstPath, method: sc.method ?? 'GET', body: sc.body, headers: sc.headers, ...(sc.paths ? { requests: [cycling(sc.paths)] } : {}) };
       log(`${sc.name}: service`);
       const serviceRun = summary(await cannon(request));
       const bodyFile = path.join(os.tmpdir(), `bench-body-${process.pid}`);
