@@ -1,8 +1,9 @@
 import { ImmediateUnitOfWork } from '../../src/shared/domain/unit-of-work';
 import { DomainError, InvalidParamsError } from '../../src/shared/domain/errors';
 import { CategoriesService } from '../../src/modules/categories/application/categories.service';
-import { TagsService, TagTags } from '../../src/modules/tags/application/tags.service';
-import { CategoryTags, CategoryView } from '../../src/modules/categories/application/categories.service';
+import { TagsService } from '../../src/modules/tags/application/tags.service';
+import type { CategoryView } from '../../src/modules/categories/application/categories.service';
+import { RecordTags } from '../../src/shared/domain/record-tags';
 import type { CountedTerm } from '../../src/modules/terms/domain/term';
 import { EventTermsService } from '../../src/modules/terms/application/event-terms.service';
 import { InMemoryTermRepository } from '../../src/modules/terms/infrastructure/in-memory/in-memory-term.repository';
@@ -19,10 +20,12 @@ async function error(p: Promise<unknown>): Promise<DomainError> {
 }
 
 /** A stand-in for the presented tags: a term's tag is its quoted name, read at the address asked for. */
-class NameTags<T> implements CategoryTags, TagTags {
-  constructor(private readonly nameOf: (t: T) => string) {}
-  async tagOf(record: never): Promise<string> {
-    return `"${this.nameOf(record as T)}"`;
+class NameTags<T> extends RecordTags<T> {
+  constructor(private readonly nameOf: (t: T) => string) {
+    super();
+  }
+  async tagOf(record: T): Promise<string> {
+    return `"${this.nameOf(record)}"`;
   }
 }
 

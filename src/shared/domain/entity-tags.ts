@@ -1,5 +1,3 @@
-import { preconditionFailed } from './errors';
-
 /** Entity tags as RFC 9110 §8.8.3 writes them, and the If-Match rule of CONTRACT §9.11. Pure. */
 export interface EntityTag {
   weak: boolean;
@@ -30,9 +28,4 @@ export function ifMatchHits(header: string, etag: string): boolean {
 export interface IfMatch {
   header: string;
   address: string;
-}
-
-/** Throws 412 rest_precondition_failed unless `If-Match` (when sent) matches the record's current tag. */
-export async function assertIfMatch(ifMatch: IfMatch | undefined, currentTag: () => Promise<string>): Promise<void> {
-  if (ifMatch !== undefined && !ifMatchHits(ifMatch.header, await currentTag())) throw preconditionFailed();
 }

@@ -25,7 +25,11 @@ export const LONG_KEY_LENGTH = 4_000_000;
  * cut; the cut never splits a surrogate pair.
  */
 export function foldKey(text: string, max: number): string {
-  const folded = fold(text);
+  return cutKey(fold(text), max);
+}
+
+/** Folded text cut to `max` UTF-16 units, never inside a surrogate pair (see foldKey). */
+export function cutKey(folded: string, max: number): string {
   if (folded.length <= max) return folded;
   const end = /[\uD800-\uDBFF]/.test(folded.charAt(max - 1)) ? max - 1 : max;
   return folded.slice(0, end);

@@ -1,8 +1,17 @@
 import type { Response } from 'express';
-import { assertIfMatch, ifMatchHits } from '../domain/entity-tags';
+import { ifMatchHits } from '../domain/entity-tags';
+import { RecordTags } from '../domain/record-tags';
 import { etagOf, ifMatchOf, ifNoneMatchHits, sendWithEtag, sendWritten } from './etag';
 
-const checkIfMatch = (header: string | undefined, etag: string) => assertIfMatch(ifMatchOf(header, '/api'), async () => etag);
+/** A record whose tag is its own value; `reads` lists the addresses its tag was read at. */
+class FixedTags extends RecordTags<string> {
+  readonly reads: string[] = [];
+  async tagOf(record: string, address: string): Promise<string> {
+    this.reads.push(address);
+    return record;
+  }
+}
+const checkIfMatch = (header: string | undefined, etag: string) => new FixedTags().assertIfMatch(ifMatchOf(header, '/api'), etag);
 
 describe('ETags and conditional headers (CONTRACT §9.11, RFC 9110 §13.1)', () => {
   const tag = etagOf({ a: 1 });
@@ -54,8 +63,10 @@ describe('ETags and conditional headers (CONTRACT §9.11, RFC 9110 §13.1)', () 
   it('If-Match reads the current tag at the address the caller reads the record at, and only when sent', async () => {
     expect(ifMatchOf(undefined, '/api')).toBeUndefined();
     expect(ifMatchOf(tag, '/es/api')).toEqual({ header: tag, address: '/es/api' });
-    const addresses: string[] = [];
-    await assertIfMatch(undefined, async () => (addresses.push('read'), tag));
-    expect(addresses).toEqual([]);
+    const tags = new FixedTags();
+    await tags.assertIfMatch(undefined, tag);
+    expect(tags.reads).toEqual([]);
+    await tags.assertIfMatch(ifMatchOf(tag, '/es/api'), tag);
+    expect(tags.reads).toEqual(['/es/api']);
   });
 });

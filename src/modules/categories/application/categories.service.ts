@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { assertIfMatch, IfMatch } from '../../../shared/domain/entity-tags';
+import type { IfMatch } from '../../../shared/domain/entity-tags';
 import { DomainError, invalidParam, notFound } from '../../../shared/domain/errors';
 import { RecordTags } from '../../../shared/domain/record-tags';
 import { nameKey, UnitOfWork } from '../../../shared/domain/unit-of-work';
@@ -88,7 +88,8 @@ export class CategoriesService {
         const parentOf = new Map(tree.map((t) => [t.id, t.parent]));
         if (wouldCreateCycle(id, input.parent, parentOf)) throw invalidParam('parent', 'rest_invalid_parent');
       }
-      await this.assertIfMatch(ifMatch, current);
+      // §9.11: the category's view (ancestors, count) is read only when there is a tag to compare it with.
+      if (ifMatch) await this.tags.assertIfMatch(ifMatch, await this.view(current));
       const next: Term = {
         ...current,
         name: name ?? current.name,
@@ -119,15 +120,10 @@ export class CategoriesService {
       const current = (await this.repo.lockAll('category')).find((t) => t.id === id) ?? null;
       if (!current) throw notFoundCategory(id);
       const before = await this.view(current);
-      await assertIfMatch(ifMatch, () => this.tags.tagOf(before, ifMatch!.address));
+      await this.tags.assertIfMatch(ifMatch, before);
       await this.repo.delete(current);
       return before;
     });
-  }
-
-  /** §9.11: compared with the category as this write holds it. */
-  private async assertIfMatch(ifMatch: IfMatch | undefined, current: Term): Promise<void> {
-    if (ifMatch) await assertIfMatch(ifMatch, async () => this.tags.tagOf(await this.view(current), ifMatch.address));
   }
 
   private async assertParentExists(parent: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { atLeast, Caller } from '../../../shared/domain/caller';
 import { Clock } from '../../../shared/domain/clock';
-import { assertIfMatch, IfMatch } from '../../../shared/domain/entity-tags';
+import type { IfMatch } from '../../../shared/domain/entity-tags';
 import { DomainError, forbidden, gone, InvalidParamsError, notFound } from '../../../shared/domain/errors';
 import { Policy } from '../../../shared/domain/policy';
 import { RecordIds } from '../../../shared/domain/record-ids';
@@ -121,7 +121,7 @@ export class EventsService {
       if (!Policy.mayEdit(caller, current)) throw forbidden();
       this.writeCheck.assertMaySetAuthor(plan, caller, current);
       if (plan.changes.status === 'trash' && !Policy.mayDelete(caller, current)) throw forbidden();
-      await this.assertIfMatch(ifMatch, current);
+      await this.tags.assertIfMatch(ifMatch, current);
       return this.write(plan, caller, current, current.id);
     });
   }
@@ -132,7 +132,7 @@ export class EventsService {
       const current = await this.lockOrNull(target);
       if (!current) throw await this.notFoundError(target);
       if (!Policy.mayDelete(caller, current)) throw forbidden();
-      await this.assertIfMatch(ifMatch, current);
+      await this.tags.assertIfMatch(ifMatch, current);
       const before = await this.withLinks(current);
       if (force) {
         await this.repo.remove(current.id);
@@ -178,10 +178,6 @@ export class EventsService {
     if (kind === 'venue') return (await this.linked.existingVenueIds([id])).length > 0;
     if (kind === 'organizer') return (await this.linked.existingOrganizerIds([id])).length > 0;
     return kind === 'media'; // media items are never deleted
-  }
-
-  private assertIfMatch(ifMatch: IfMatch | undefined, current: CalendarEvent): Promise<void> {
-    return assertIfMatch(ifMatch, () => this.tags.tagOf(current, ifMatch!.address));
   }
 
   private async withLinks(event: CalendarEvent): Promise<EventWithLinks> {

@@ -1,8 +1,7 @@
 import { MAX_LENGTH } from '../../../shared/domain/input-limits';
 import { appendLineage } from '../../../shared/domain/global-id';
-import { isHttpUrl } from '../../../shared/domain/web-values';
 import type { RecordStatus } from '../../../shared/domain/policy';
-import { fold, foldKey, LONG_KEY_LENGTH } from '../../../shared/domain/text';
+import { cutKey, fold, foldKey, LONG_KEY_LENGTH } from '../../../shared/domain/text';
 import { toUtc } from './date-input';
 import type { EventSchedule, Publication } from './event-schedule';
 
@@ -170,8 +169,7 @@ export const NO_LINKS: EventLinks = Object.freeze({ venueIds: [], organizerIds: 
 
 /** The folded search key: title, description and excerpt separated by a newline (search words never contain one). */
 export function searchKeyOf(e: Pick<CalendarEvent, 'title' | 'description' | 'excerpt'>): string {
-  const key = [fold(e.title), fold(e.description), fold(e.excerpt)].join('\n');
-  return key.length <= LONG_KEY_LENGTH ? key : foldKey(key, LONG_KEY_LENGTH); // folding again changes nothing
+  return cutKey([fold(e.title), fold(e.description), fold(e.excerpt)].join('\n'), LONG_KEY_LENGTH);
 }
 
 /**
@@ -212,8 +210,5 @@ export function allDayBounds(startLocal: string, endLocal: string): { startLocal
 
 /** §9.9: the longest `post_password`. */
 export const MAX_POST_PASSWORD_LENGTH = MAX_LENGTH.password;
-
-/** §9.2: an event `website` is an absolute `http`/`https` URL with a host (`""` clears it and is checked apart). */
-export const isWebsiteUrl = (value: string): boolean => isHttpUrl(value);
 
 export const isProtected = (e: Pick<CalendarEvent, 'postPassword'>) => e.postPassword !== '';

@@ -1,7 +1,7 @@
 import { UserDirectory } from '../../../shared/auth/user-directory';
 import { atLeast, Caller } from '../../../shared/domain/caller';
 import { Clock } from '../../../shared/domain/clock';
-import { assertIfMatch, IfMatch } from '../../../shared/domain/entity-tags';
+import type { IfMatch } from '../../../shared/domain/entity-tags';
 import { RecordTags } from '../../../shared/domain/record-tags';
 import {
   collectingProblems,
@@ -249,7 +249,7 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
       const current = await this.lockTarget(target);
       if (!Policy.mayEdit(caller, current)) throw forbidden();
       assertMaySetAuthor(input, caller);
-      await this.assertIfMatch(ifMatch, current);
+      await this.tags.assertIfMatch(ifMatch, current);
       return this.applyUpdate(current, checked, caller, lineage);
     });
   }
@@ -259,7 +259,7 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
     return this.deps.uow.run(async () => {
       const current = await this.lockTarget(target);
       if (!Policy.mayDelete(caller, current)) throw forbidden();
-      await this.assertIfMatch(ifMatch, current);
+      await this.tags.assertIfMatch(ifMatch, current);
       if (force) {
         await this.repo.unlinkFromAllEvents(current.id);
         await this.repo.remove(current.id);
@@ -274,11 +274,6 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
   }
 
   // ---------------------------------------------------------------- internals
-
-  /** §9.11: compared with the record as this write holds it. */
-  private assertIfMatch(ifMatch: IfMatch | undefined, current: T): Promise<void> {
-    return assertIfMatch(ifMatch, () => this.tags.tagOf(current, ifMatch!.address));
-  }
 
   private findTarget(target: RecordTarget): Promise<T> {
     return this.targetOrNotFound(target, (slug) => this.repo.findBySlug(slug), (id) => this.repo.findById(id));

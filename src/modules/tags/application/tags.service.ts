@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, notFound } from '../../../shared/domain/errors';
-import { assertIfMatch, IfMatch } from '../../../shared/domain/entity-tags';
+import type { IfMatch } from '../../../shared/domain/entity-tags';
 import { RecordTags } from '../../../shared/domain/record-tags';
 import { nameKey, UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { runTermList, TermListArgs } from '../../terms/application/term-list';
@@ -62,7 +62,7 @@ export class TagsService {
     return this.uow.run(async () => {
       const current = await this.repo.lockById('tag', id);
       if (!current) throw notFoundTag(id);
-      if (ifMatch) await assertIfMatch(ifMatch, async () => this.tags.tagOf(await this.counted(current), ifMatch.address));
+      if (ifMatch) await this.tags.assertIfMatch(ifMatch, await this.counted(current));
       const next: Term = {
         ...current,
         name: name ?? current.name,
@@ -89,7 +89,7 @@ export class TagsService {
       const current = await this.repo.lockById('tag', id);
       if (!current) throw notFoundTag(id);
       const before = await this.counted(current);
-      await assertIfMatch(ifMatch, () => this.tags.tagOf(before, ifMatch!.address));
+      await this.tags.assertIfMatch(ifMatch, before);
       await this.repo.delete(current);
       return before;
     });

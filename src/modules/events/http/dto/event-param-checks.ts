@@ -1,6 +1,6 @@
 import type { ParamProblem } from '../../../../shared/domain/errors';
 import { exceedsLength } from '../../../../shared/domain/input-limits';
-import { isWebsiteUrl, MAX_POST_PASSWORD_LENGTH } from '../../domain/calendar-event';
+import { MAX_POST_PASSWORD_LENGTH } from '../../domain/calendar-event';
 import { isDateForm, normalizeTimezone } from '../../domain/date-input';
 
 /**
@@ -14,11 +14,6 @@ export const timezoneForm = (value: unknown, param: string): ParamProblem | null
   typeof value !== 'string' || value.trim() === '' || normalizeTimezone(value) !== null
     ? null
     : { param, detail: 'rest_invalid_format', args: { kind: 'time zone' } };
-
-export const websiteForm = (value: unknown, param: string): ParamProblem | null =>
-  typeof value !== 'string' || value.trim() === '' || isWebsiteUrl(value.trim())
-    ? null
-    : { param, detail: 'rest_invalid_format', args: { kind: 'URL' } };
 
 /** §4.3 names an over-long password a malformed one. */
 export const overLongPassword = (param: string): ParamProblem => ({ param, detail: 'rest_invalid_format', args: { kind: 'password' } });

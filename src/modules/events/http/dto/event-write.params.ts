@@ -2,7 +2,8 @@ import type { ParamProblem } from '../../../../shared/domain/errors';
 import { Param, withRequired } from '../../../../shared/http/params/param.decorator';
 import type { ParamSpec } from '../../../../shared/http/params/param-rules';
 import { exceedsLength, MAX_ITEMS, MAX_LENGTH } from '../../../../shared/domain/input-limits';
-import { dateForm, overLongPassword, passwordForm, timezoneForm, websiteForm } from './event-param-checks';
+import { websiteProblem } from '../../../../shared/domain/web-values';
+import { dateForm, overLongPassword, passwordForm, timezoneForm } from './event-param-checks';
 
 const STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;
 
@@ -39,7 +40,7 @@ export const S: Record<string, ParamSpec> = {
   all_day: { kind: 'boolean', description: 'Whether the event lasts all day.' },
   image: { kind: 'any', nullable: true, maxLength: MAX_LENGTH.url, description: 'Media item id or image URL.' },
   cost: { kind: 'any', nullable: true, maxLength: MAX_LENGTH.cost, description: 'Event cost: string, number or array of them.', check: costCheck },
-  website: { kind: 'string', nullable: true, maxLength: MAX_LENGTH.url, description: 'Event website (http or https URL).', format: 'uri', check: websiteForm },
+  website: { kind: 'string', nullable: true, maxLength: MAX_LENGTH.url, description: 'Event website (http or https URL).', format: 'uri', check: websiteProblem },
   show_map: { kind: 'boolean', description: 'Show a map on the event page.' },
   show_map_link: { kind: 'boolean', description: 'Show a map link on the event page.' },
   hide_from_listings: { kind: 'boolean', description: 'Never list the event in GET /events.' },
