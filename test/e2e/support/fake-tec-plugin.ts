@@ -6,7 +6,7 @@ import { DateTime } from 'luxon';
 
 /**
  * A fake The Events Calendar site for the importer's tests (issue 15), built from the plugin's verbatim answers in
- * `../shared/fixtures/tec-plugin/responses.json`: every record is one of those answers with other values, so the
+ * `test/fixtures/tec-plugin-samples.json` (from `../shared/fixtures/tec-plugin/`): every record is one of those answers with other values, so the
  * shapes are the plugin's own — `cost` "$20" with an empty `currency_symbol`, `venue` `[]` when none, `UTC+0`/`UTC+5:30`
  * zones, `__trashed` slugs, drafts without slug and with a `0000-00-00 00:00:00` date, titles with HTML entities,
  * pagination in `X-TEC-Total(Pages)` and `next_rest_url`, `per_page` lowered to 50 (events) or refused above 100
@@ -15,8 +15,11 @@ import { DateTime } from 'luxon';
 
 type Wire = Record<string, any>;
 
-/** The recorded answers: in `../shared` beside the repository, or where SHARED_DIR says (as `.ci/run` does). */
-const FIXTURES = path.join(process.env.SHARED_DIR ?? path.resolve(__dirname, '../../../../shared'), 'fixtures/tec-plugin/responses.json');
+/**
+ * Five answers recorded from the real plugin (The Events Calendar 6.17.2), copied verbatim from
+ * `../shared/fixtures/tec-plugin/responses.json` into the repository, so that `npm test` needs nothing beside it.
+ */
+const FIXTURES = path.resolve(__dirname, '../../fixtures/tec-plugin-samples.json');
 
 interface Recorded {
   status: number;
