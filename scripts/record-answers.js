@@ -26,7 +26,7 @@ async function main() {
     AUTH_JWT_SECRET: SECRET,
     AUTH_USERS: '1,2,3,4,5',
     RATE_LIMIT_MAX: '0',
-    READ_CACHE_TTL_MS: '0',
+    READ_CACHE_TTL_MS: process.env.RECORD_READ_CACHE_TTL_MS ?? '0', // e.g. 60000: the read cache and record fragments on
     PUBLIC_URL: 'http://calendar.test',
     DB_TYPE: 'sqlite',
     DB_SQLITE_PATH: path.join(dir, 'record.sqlite'),

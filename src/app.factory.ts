@@ -48,7 +48,7 @@ export async function createApp(config: AppConfig, deps: AppDependencies): Promi
   installOperations(app, config); // request id, logs, metrics, headers, CORS preflight, rate-limit counting: first
   app.use(transportMiddleware(config));
   if (config.readCache.ttlMs > 0) {
-    const cache = new ResponseCache(config.readCache.ttlMs, config.readCache.maxBytes, app.get(Clock));
+    const cache = app.get(ResponseCache);
     const clusterWorker = deps.clusterWorker ?? false;
     if (clusterWorker) onPeerWrite(() => cache.invalidate());
     app.use(readCacheMiddleware(cache, { apiPrefix: config.apiPrefix, onWrite: clusterWorker ? tellPeersAboutWrite : undefined }));

@@ -9,6 +9,8 @@ import { UserDirectory } from './auth/user-directory';
 import { Clock, SystemClock } from './domain/clock';
 import { RecordIds } from './domain/record-ids';
 import { UnitOfWork } from './domain/unit-of-work';
+import { FragmentCache } from './http/read-cache/fragment-cache';
+import { ResponseCache } from './http/read-cache/response-cache';
 
 export interface CoreModuleOptions {
   config: AppConfig;
@@ -17,11 +19,15 @@ export interface CoreModuleOptions {
   clock?: Clock;
 }
 
-/** Providers every aggregate needs: config, clock, database, transactions, record ids, users, token verification. */
+/**
+ * Providers every aggregate needs: config, clock, database, transactions, record ids, users, token verification, and
+ * the read cache with its record fragments (used by the read-cache middleware and the presenters of lists).
+ */
 @Global()
 @Module({})
 export class CoreModule {
   static forRoot(options: CoreModuleOptions): DynamicModule {
+    const { readCache } = options.config;
     const providers = [
       { provide: APP_CONFIG, useValue: options.config },
       { provide: DataSource, useValue: options.dataSource },
@@ -30,6 +36,12 @@ export class CoreModule {
       { provide: UnitOfWork, useFactory: (ds: DataSource) => new TypeOrmUnitOfWork(ds, options.config.db.lockWaitSeconds), inject: [DataSource] },
       { provide: RecordIds, useFactory: (ds: DataSource) => new TypeOrmRecordIds(ds), inject: [DataSource] },
       { provide: UserDirectory, useFactory: (ds: DataSource) => new TypeOrmUserDirectory(ds), inject: [DataSource] },
+      { provide: ResponseCache, useFactory: (clock: Clock) => new ResponseCache(readCache.ttlMs, readCache.maxBytes, clock), inject: [Clock] },
+      {
+        provide: FragmentCache,
+        useFactory: (responses: ResponseCache, clock: Clock) => new FragmentCache(responses, readCache.ttlMs, readCache.maxBytes / 2, clock),
+        inject: [ResponseCache, Clock],
+      },
     ];
     return { module: CoreModule, providers, exports: providers.map((p) => p.provide) };
   }

@@ -8,18 +8,21 @@ import { EventListCriteria } from './application/event-list-criteria';
 import { EventTags } from './application/event-tags';
 import { EventWriteCheck } from './application/event-write-check';
 import { EventsService } from './application/events.service';
+import { EventViewReader } from './application/event-view';
 import { EventRepository } from './domain/event.repository';
 import { PresentedEventTags } from './http/event-tags.adapter';
 import { EventCalendarPresenter } from './http/event-calendar.presenter';
-import { EventPresenter } from './http/event.presenter';
+import { EventBodies } from './http/event-bodies';
 import { EventsController } from './http/events.controller';
 import { LinkedModulesGateway } from './infrastructure/linked-modules.gateway';
+import { SqlEventViewReader } from './infrastructure/typeorm/sql-event-view.reader';
 import { TypeOrmEventRepository } from './infrastructure/typeorm/typeorm-event.repository';
 
 /**
  * Events (CONTRACT §6.2, §7, §8, §9). The port `EventRepository` is bound to the TypeORM adapter; the linked modules
  * (venues, organizers, terms, media) are reached through the `EventLinksGateway` port; `EventTags` (the tag `If-Match`
- * is compared with) is implemented by the HTTP layer, which owns the wire body.
+ * is compared with) is implemented by the HTTP layer, which owns the wire body. Reads are presented from views loaded by
+ * the query side's `EventViewReader` (plain SQL over the link and record tables; issue 18).
  */
 @Module({
   imports: [MediaModule, VenuesModule, OrganizersModule, TermsModule],
@@ -28,11 +31,12 @@ import { TypeOrmEventRepository } from './infrastructure/typeorm/typeorm-event.r
     EventsService,
     EventListCriteria,
     EventWriteCheck,
-    EventPresenter,
+    EventBodies,
     EventCalendarPresenter,
     { provide: EventTags, useClass: PresentedEventTags },
     { provide: EventRepository, useClass: TypeOrmEventRepository },
     { provide: EventLinksGateway, useClass: LinkedModulesGateway },
+    { provide: EventViewReader, useClass: SqlEventViewReader },
   ],
   exports: [EventsService, EventRepository],
 })

@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 import { IfMatch, parseTags } from '../domain/entity-tags';
+import { JsonText } from './json-text';
 
 /**
  * CONTRACT §9.11: strong ETags for the single reads of every record and term (a hash of the single-GET body) and the
  * conditional request headers, compared as RFC 9110 §13.1 says: `If-None-Match` weakly, `If-Match` strongly.
  */
-export const etagOf = (body: unknown): string =>
-  `"${createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 40)}"`;
+export const etagOf = (body: unknown): string => etagOfText(JSON.stringify(body));
+
+/** The ETag of a body serialized already (the same as `etagOf` of the value it holds). */
+export const etagOfText = (text: string): string => `"${createHash('sha256').update(text).digest('hex').slice(0, 40)}"`;
 
 /** `If-None-Match` on a single GET/HEAD: true when it matches (answer 304). Weak comparison: `W/` is ignored. */
 export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
@@ -25,6 +28,17 @@ export function sendWithEtag<T>(res: Response, body: T, ifNoneMatch?: string): T
     return undefined;
   }
   return body;
+}
+
+/** `sendWithEtag` for a body serialized already. */
+export function sendTextWithEtag(res: Response, text: string, ifNoneMatch?: string): JsonText | undefined {
+  const etag = etagOfText(text);
+  res.setHeader('ETag', etag);
+  if (ifNoneMatchHits(ifNoneMatch, etag)) {
+    res.status(304);
+    return undefined;
+  }
+  return new JsonText(text);
 }
 
 /** A write's answer: `body`, with the ETag of the single GET body `tagged` (the same body unless a GET shows more). */

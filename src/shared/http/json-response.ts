@@ -1,8 +1,9 @@
 import type { Request, Response } from 'express';
+import { JsonText } from './json-text';
 
 /** Writes a JSON body with the contract's content type; HEAD gets the same headers and no body (CONTRACT §1.3, §1.5). */
 export function sendJson(req: Request, res: Response, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+  const text = body instanceof JsonText ? body.text : JSON.stringify(body);
   res.status(status);
   res.setHeader('Content-Type', 'application/json; charset=UTF-8');
   res.setHeader('Content-Length', Buffer.byteLength(text));

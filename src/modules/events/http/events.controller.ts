@@ -19,11 +19,12 @@ import type { ApiRequest } from '../../../shared/http/api-request';
 import { sendCalendar, wantsCalendar } from '../../../shared/http/calendar-response';
 import { RecordIdPipe, SlugPipe } from '../../../shared/http/path-params';
 import { ApiBase, CurrentCaller } from '../../../shared/http/request-context.decorators';
-import { ifMatchOf, sendWithEtag, sendWritten } from '../../../shared/http/etag';
+import { ifMatchOf, sendTextWithEtag, sendWritten } from '../../../shared/http/etag';
+import { JsonText } from '../../../shared/http/json-text';
 import { EventListResult, EventTarget, EventWithLinks, EventsService } from '../application/events.service';
 import { isProtected, type CalendarEvent } from '../domain/calendar-event';
 import { EventCalendarPresenter } from './event-calendar.presenter';
-import { EventPresenter } from './event.presenter';
+import { EventBodies } from './event-bodies';
 import { readEventWrite } from './dto/event-write.command-reader';
 import { CreateEventParams, DeleteEventParams, ReadEventParams, UpdateEventParams } from './dto/event-write.params';
 import { ListEventsParams } from './dto/list-events.params';
@@ -46,7 +47,7 @@ export class EventsController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: EventsService,
-    private readonly presenter: EventPresenter,
+    private readonly presenter: EventBodies,
     private readonly calendar: EventCalendarPresenter,
   ) {}
 
@@ -67,10 +68,10 @@ export class EventsController {
     assertPageExists('event', page, result.rows.length);
     const pages = totalPages(result.total, page.perPage);
     setListHeaders(res, result.total, pages);
-    const events = await this.presenter.many(result.rows, api, lockedIn(result));
+    const events = await this.presenter.page(result.rows, api, lockedIn(result));
     const linkParams: LinkParam[] = [...result.applied, ...sentLinkParams(ListEventsParams, input, DATE_PARAMS)];
     const links = listLinks(`${api}/events/`, page, pages, linkParams);
-    return { events, ...links, total: result.total, total_pages: pages };
+    return JsonText.withArray('events', events, { ...links, total: result.total, total_pages: pages });
   }
 
   @Post()
@@ -231,7 +232,7 @@ export class EventsController {
     const found = await this.events.get(target, caller, input.password);
     res.vary('Accept');
     if (wantsCalendar(req, input.ical)) return sendCalendar(req, res, await this.calendar.calendar([found], localeOf(req), () => false));
-    return sendWithEtag(res, await this.presenter.one(found, api, true), req.header('if-none-match'));
+    return sendTextWithEtag(res, await this.presenter.single(found, api), req.header('if-none-match'));
   }
 
   private async update(target: EventTarget, input: Lenient<UpdateEventParams>, caller: Caller, api: string, req: Request, res: Response) {

@@ -8,7 +8,7 @@ export interface PresentContext {
   publicUrl: string;
   /** Converts a UTC wall clock into the site timezone. */
   toSite: (utc: string) => string;
-  images: Map<number, ImageWire>;
+  images: ReadonlyMap<number, ImageWire>;
 }
 
 /** A record's wire shape (§6.3, §6.4); `withJsonLd` for the single GET body, which the ETag is computed from. */

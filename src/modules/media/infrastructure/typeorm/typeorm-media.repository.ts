@@ -5,7 +5,8 @@ import { MediaItem } from '../../domain/media-item';
 import { MediaRepository } from '../../domain/media.repository';
 import { MediaOrmEntity } from './media.orm-entity';
 
-const toDomain = (row: MediaOrmEntity): MediaItem => ({
+/** A media item from its row (also read by the events read model). */
+export const mediaItemFromRow = (row: MediaOrmEntity): MediaItem => ({
   id: Number(row.id),
   url: row.url,
   urlHash: row.urlHash,
@@ -23,12 +24,12 @@ export class TypeOrmMediaRepository extends MediaRepository {
   async findByIds(ids: number[]): Promise<MediaItem[]> {
     if (ids.length === 0) return [];
     const rows = await managerOf(this.dataSource).find(MediaOrmEntity, { where: { id: In(ids) } });
-    return rows.map(toDomain);
+    return rows.map(mediaItemFromRow);
   }
 
   async findByUrlHash(urlHash: string): Promise<MediaItem | null> {
     const row = await managerOf(this.dataSource).findOne(MediaOrmEntity, { where: { urlHash } });
-    return row ? toDomain(row) : null;
+    return row ? mediaItemFromRow(row) : null;
   }
 
   async insert(item: MediaItem): Promise<void> {

@@ -11,7 +11,8 @@ const KEY_COLUMN: Record<string, string> = {
   name: 'name_key', description: 'description_key', phone: 'phone_key', email: 'email_key', website: 'website_key',
 };
 
-const toDomain = (r: OrganizerOrmEntity): Organizer => ({
+/** An organizer from its row (also read by the events read model). */
+export const organizerFromRow = (r: OrganizerOrmEntity): Organizer => ({
   id: Number(r.id), authorId: Number(r.authorId), status: r.status as Organizer['status'], date: r.date, dateUtc: r.dateUtc,
   modifiedUtc: r.modifiedUtc, slug: r.slug, name: r.name, description: r.description, excerpt: r.excerpt,
   phone: r.phone, website: r.website, email: r.email, imageId: r.imageId === null ? null : Number(r.imageId),
@@ -39,7 +40,7 @@ export class TypeOrmOrganizerRepository
       entity: OrganizerOrmEntity,
       links: { table: 'event_organizers', column: 'organizer_id' },
       searchColumns: ORGANIZER_SEARCH_FIELDS.map((field) => KEY_COLUMN[field]),
-      toDomain,
+      toDomain: organizerFromRow,
       toRow,
     });
   }

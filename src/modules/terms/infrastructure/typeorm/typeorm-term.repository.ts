@@ -5,7 +5,8 @@ import { TermRepository } from '../../application/term-repository';
 import { NewTerm, Taxonomy, Term, termKey } from '../../domain/term';
 import { TermOrmEntity } from './term.orm-entity';
 
-const toTerm = (row: TermOrmEntity): Term => ({
+/** A term from its row (also read by the events read model). */
+export const toTerm = (row: Pick<TermOrmEntity, 'id' | 'taxonomy' | 'name' | 'slug' | 'description' | 'parent'>): Term => ({
   id: Number(row.id),
   taxonomy: row.taxonomy as Taxonomy,
   name: row.name,

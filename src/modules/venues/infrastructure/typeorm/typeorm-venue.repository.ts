@@ -12,7 +12,8 @@ const KEY_COLUMN: Record<string, string> = {
   state: 'state_key', stateprovince: 'stateprovince_key', zip: 'zip_key', phone: 'phone_key',
 };
 
-const toDomain = (r: VenueOrmEntity): Venue => ({
+/** A venue from its row (also read by the events read model, events/infrastructure/typeorm/sql-event-view.reader.ts). */
+export const venueFromRow = (r: VenueOrmEntity): Venue => ({
   id: Number(r.id), authorId: Number(r.authorId), status: r.status as Venue['status'], date: r.date, dateUtc: r.dateUtc,
   modifiedUtc: r.modifiedUtc, slug: r.slug, name: r.name, description: r.description, excerpt: r.excerpt,
   address: r.address, city: r.city, country: r.country, province: r.province, state: r.state, zip: r.zip, phone: r.phone,
@@ -40,7 +41,7 @@ export class TypeOrmVenueRepository extends TypeOrmLinkedRecordRepository<Venue,
       entity: VenueOrmEntity,
       links: { table: 'event_venues', column: 'venue_id' },
       searchColumns: VENUE_SEARCH_FIELDS.map((field) => KEY_COLUMN[field]),
-      toDomain,
+      toDomain: venueFromRow,
       toRow,
     });
   }

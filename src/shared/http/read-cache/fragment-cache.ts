@@ -1,0 +1,82 @@
+import type { Clock } from '../../domain/clock';
+import type { ResponseCache } from './response-cache';
+
+interface Fragment {
+  text: string;
+  storedAt: number;
+}
+
+/**
+ * Rendered JSON of single records (issue 18), reused across the different answers that embed them: a calendar asking
+ * for its own day or week misses the read cache with every address, yet shows mostly the events the previous address
+ * showed. Entries follow the read cache's rules exactly: they live at most its TTL, and every write that clears it —
+ * here, in a cluster peer, or wherever its invalidations come from — clears them too (its `generation` moved), so no
+ * fragment is older than an answer the read cache could serve. Keys name everything the text depends on besides the
+ * data (record, revision, variant, API root); least recently used first out once `maxChars` is reached. Off, as the
+ * read cache is, with `READ_CACHE_TTL_MS=0`.
+ */
+export class FragmentCache {
+  private readonly fragments = new Map<string, Fragment>();
+  private chars = 0;
+  private seenGeneration: number;
+
+  constructor(
+    private readonly responses: ResponseCache,
+    private readonly ttlMs: number,
+    private readonly maxChars: number,
+    private readonly clock: Clock,
+  ) {
+    this.seenGeneration = responses.generation;
+  }
+
+  /** The generation a reader starts from: pass it to `set`, so that text read before a write is never kept. */
+  get generation(): number {
+    this.clearIfWritten();
+    return this.seenGeneration;
+  }
+
+  get(key: string): string | undefined {
+    if (this.ttlMs <= 0) return undefined;
+    this.clearIfWritten();
+    const fragment = this.fragments.get(key);
+    if (!fragment) return undefined;
+    const age = this.clock.now().getTime() - fragment.storedAt;
+    if (age < 0 || age >= this.ttlMs) {
+      this.remove(key, fragment);
+      return undefined;
+    }
+    this.fragments.delete(key); // re-insert: Map order is the recency order
+    this.fragments.set(key, fragment);
+    return fragment.text;
+  }
+
+  set(key: string, text: string, generation: number): void {
+    if (this.ttlMs <= 0) return;
+    this.clearIfWritten();
+    if (generation !== this.seenGeneration || text.length > this.maxChars) return;
+    const previous = this.fragments.get(key);
+    if (previous) this.remove(key, previous);
+    for (const [oldKey, old] of this.fragments) {
+      if (this.chars + text.length <= this.maxChars) break;
+      this.remove(oldKey, old);
+    }
+    this.fragments.set(key, { text, storedAt: this.clock.now().getTime() });
+    this.chars += text.length;
+  }
+
+  get size(): number {
+    return this.fragments.size;
+  }
+
+  private clearIfWritten(): void {
+    if (this.responses.generation === this.seenGeneration) return;
+    this.seenGeneration = this.responses.generation;
+    this.fragments.clear();
+    this.chars = 0;
+  }
+
+  private remove(key: string, fragment: Fragment): void {
+    this.fragments.delete(key);
+    this.chars -= fragment.text.length;
+  }
+}
