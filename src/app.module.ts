@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, RouterModule } from '@nestjs/core';
 import { API_MODULES } from './modules/api-modules';
+import { PublishingModule } from './modules/publishing/publishing.module';
 import { ApiDocumentationModule } from './discovery/api-documentation.module';
 import { NAMESPACE } from './shared/http/api-request';
 import { AuthGuard } from './shared/http/auth.guard';
@@ -23,6 +24,7 @@ export class AppModule {
         CoreModule.forRoot(options),
         OperationsModule.forRoot(options.operations),
         ...API_MODULES,
+        PublishingModule,
         RouterModule.register([{ path: `${options.config.apiPrefix}/${NAMESPACE}`, children: API_MODULES }]),
         ApiDocumentationModule.forRoot(options.config),
       ],

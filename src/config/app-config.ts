@@ -83,6 +83,11 @@ export interface AppConfig {
   timeoutCheckIntervalMs: number;
   /** In-process cache of anonymous read responses (extension): entry lifetime (0 = off) and memory budget. */
   readCache: { ttlMs: number; maxBytes: number };
+  /**
+   * Issue 18: how often the scheduled job publishes due `future` records (§3.5); 0 = not in this process (with WORKERS
+   * the primary gives it to one worker only). Until the job has run, reads show a due record as published.
+   */
+  publishDueIntervalMs: number;
   workers: number;
   nodeEnv: string;
 }
@@ -449,6 +454,7 @@ export function loadConfig(env: Env, cores = 1): AppConfig {
       ttlMs: r.integer('READ_CACHE_TTL_MS', 1000, 0, 60_000),
       maxBytes: r.integer('READ_CACHE_MAX_MB', 32, 1, 4096) * 1024 * 1024,
     },
+    publishDueIntervalMs: r.integer('PUBLISH_DUE_INTERVAL_MS', 5000, 0, NODE_TIMERS.max),
     workers: readWorkers(r, cores),
     nodeEnv,
   };

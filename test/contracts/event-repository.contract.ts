@@ -232,8 +232,7 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
         }
       }
       const publishAt = wall(10, 0);
-      await f.repo.publishDue(publishAt);
-      for (const [id, e] of stored) if (e.status === 'future' && e.dateUtc <= publishAt) stored.set(id, { ...e, status: 'publish' });
+      const published = (e: CalendarEvent) => (e.status === 'future' && e.dateUtc <= publishAt ? 'publish' : e.status);
 
       // Every operator of the six date parameters (§8.2.1), written out here rather than taken from the code under test
       // (issue 19: a bug shared by DATE_PARAMS/matchesDateWindow and the SQL could not show).
@@ -251,37 +250,65 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
           const v = field === 'start' ? (mode === 'event' ? e.startLocal : e.startUtc) : mode === 'event' ? e.endLocal : e.endUtc;
           return op === '>=' ? v >= value : op === '<=' ? v <= value : op === '<' ? v < value : v > value;
         });
-      const events = [...stored.values()];
-      for (let round = 0; round < 120; round++) {
-        const mode = pick(['event', 'site'] as const);
-        const statuses = STATUSES.filter(() => next(2) === 0);
-        // Bound values are often an event's own start or end, so ties on both sides of every operator are exercised.
-        const bounds = Array.from({ length: next(4) }, () => {
-          const e = pick(events);
-          const value = next(2) ? wall(next(22) - 1, 60 * next(24)) : pick([e.startLocal, e.endLocal, e.startUtc, e.endUtc]);
-          return { ...pick(OPS), value };
-        });
-        const filter = pick(['none', 'venue', 'terms', 'term'] as const);
-        const linked = { venueIds: [1001 + next(3)], categoryIds: [1 + next(2), 3 + next(2)], tagIds: [1 + next(4)] };
-        const linkFilter =
-          filter === 'venue' ? { venueIds: linked.venueIds } : filter === 'terms' ? { categoryIds: linked.categoryIds } : filter === 'term' ? { tagIds: linked.tagIds } : {};
-        const carries = (id: number) => {
-          const l = links.get(id)!;
-          if (filter === 'venue') return l.venueIds.includes(linked.venueIds[0]);
-          if (filter === 'terms') return l.termIds.some((t) => linked.categoryIds.includes(t));
-          if (filter === 'term') return l.termIds.includes(linked.tagIds[0]);
-          return true;
-        };
-        const matching = events.filter(
-          (e) => statuses.includes(e.status) && !e.hideFromListings && inWindow(mode, bounds, e) && carries(e.id),
-        );
-        const start = (e: CalendarEvent) => (mode === 'event' ? e.startLocal : e.startUtc);
-        const order = matching.sort((a, b) => (start(a) < start(b) ? -1 : start(a) > start(b) ? 1 : a.id - b.id)).map((e) => e.id);
-        const offset = next(3) * 2;
-        const page = await f.repo.findPage(criteria({ mode, statuses, bounds, ...linkFilter }), { offset, limit: 3 });
-        const got = { total: page.total, ids: page.rows.map((e) => e.id) };
-        expect({ mode, statuses, bounds, linkFilter, got }).toEqual({ mode, statuses, bounds, linkFilter, got: { total: order.length, ids: order.slice(offset, offset + 3) } });
-      }
+      // Issue 18: before the job publishes the due events, lists with the read-time rule (dueUntilUtc) show them as
+      // published already; after it, the same lists without the rule give the same answers.
+      const sweep = async (dueUntilUtc: string | undefined) => {
+        const events = [...stored.values()].map((e) => ({ ...e, status: published(e) }));
+        for (let round = 0; round < 120; round++) {
+          const mode = pick(['event', 'site'] as const);
+          const statuses = STATUSES.filter(() => next(2) === 0);
+          // Bound values are often an event's own start or end, so ties on both sides of every operator are exercised.
+          const bounds = Array.from({ length: next(4) }, () => {
+            const e = pick(events);
+            const value = next(2) ? wall(next(22) - 1, 60 * next(24)) : pick([e.startLocal, e.endLocal, e.startUtc, e.endUtc]);
+            return { ...pick(OPS), value };
+          });
+          const filter = pick(['none', 'venue', 'terms', 'term'] as const);
+          const linked = { venueIds: [1001 + next(3)], categoryIds: [1 + next(2), 3 + next(2)], tagIds: [1 + next(4)] };
+          const linkFilter =
+            filter === 'venue' ? { venueIds: linked.venueIds } : filter === 'terms' ? { categoryIds: linked.categoryIds } : filter === 'term' ? { tagIds: linked.tagIds } : {};
+          const carries = (id: number) => {
+            const l = links.get(id)!;
+            if (filter === 'venue') return l.venueIds.includes(linked.venueIds[0]);
+            if (filter === 'terms') return l.termIds.some((t) => linked.categoryIds.includes(t));
+            if (filter === 'term') return l.termIds.includes(linked.tagIds[0]);
+            return true;
+          };
+          const matching = events.filter(
+            (e) => statuses.includes(e.status) && !e.hideFromListings && inWindow(mode, bounds, e) && carries(e.id),
+          );
+          const start = (e: CalendarEvent) => (mode === 'event' ? e.startLocal : e.startUtc);
+          const order = matching.sort((a, b) => (start(a) < start(b) ? -1 : start(a) > start(b) ? 1 : a.id - b.id)).map((e) => e.id);
+          const offset = next(3) * 2;
+          const page = await f.repo.findPage(criteria({ mode, statuses, bounds, ...linkFilter, dueUntilUtc }), { offset, limit: 3 });
+          const got = { total: page.total, ids: page.rows.map((e) => e.id) };
+          expect({ mode, statuses, bounds, linkFilter, got }).toEqual({ mode, statuses, bounds, linkFilter, got: { total: order.length, ids: order.slice(offset, offset + 3) } });
+        }
+      };
+      expect([...stored.values()].filter((e) => published(e) !== e.status).length).toBeGreaterThan(3);
+      await sweep(publishAt);
+      await f.repo.publishDue(publishAt);
+      for (const [id, e] of stored) stored.set(id, { ...e, status: published(e) });
+      expect(await f.repo.earliestScheduledUtc()).toBe([...stored.values()].filter((e) => e.status === 'future').map((e) => e.dateUtc).sort()[0] ?? null);
+      await sweep(undefined);
+    });
+
+    it('the read-time rule: a due future event counts as published for its author restriction too, and no longer as future', async () => {
+      await save(anEvent(1, { status: 'future', dateUtc: '2026-11-22 15:00:00', authorId: 7 }));
+      await save(anEvent(2, { status: 'future', dateUtc: '2026-11-22 16:00:00', authorId: 7 }));
+      await save(anEvent(3, { status: 'draft', authorId: 7 }));
+      expect(await f.repo.earliestScheduledUtc()).toBe('2026-11-22 15:00:00');
+      const due = { dueUntilUtc: '2026-11-22 15:30:00' };
+      expect(await ids({ statuses: ['publish'], ...due })).toEqual([1]);
+      expect(await ids({ statuses: ['future'], ...due })).toEqual([2]);
+      expect(await ids({ statuses: ['publish', 'future'], ...due })).toEqual([1, 2]);
+      expect(await ids({ statuses: ['publish', 'draft'], restrictNonPublishToAuthor: 8, ...due })).toEqual([1]);
+      expect(await ids({ statuses: ['publish'], venueIds: [5], ...due })).toEqual([]);
+      await saveLinks(1, { venueIds: [5] });
+      await saveLinks(2, { venueIds: [5] });
+      expect(await ids({ statuses: ['publish'], venueIds: [5], ...due })).toEqual([1]);
+      expect(await ids({ statuses: ['publish'], venueIds: [5] })).toEqual([]);
+      expect((await f.repo.findPage(criteria({ statuses: ['publish'], ...due }), PAGE)).total).toBe(1);
     });
   });
 }

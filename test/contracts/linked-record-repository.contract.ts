@@ -35,6 +35,7 @@ export const allButTrash = (over: Partial<LinkedRecordListCriteria> = {}): Linke
   page: { page: 1, perPage: 50 },
   fragments: [],
   statuses: ['publish', 'future', 'draft', 'pending', 'private'],
+  dueUntilUtc: '2000-01-01 00:00:00',
   restrictNonPublishToAuthor: null,
   viewer: { userId: null, seesAll: true },
   ...over,
@@ -106,7 +107,13 @@ export function linkedRecordRepositoryCases<T extends LinkedRecord, Probe>(
     await saveRecord(f.repo, make(1, { status: 'future', dateUtc: '2026-01-01 00:00:00' }));
     await saveRecord(f.repo, make(2, { status: 'future', dateUtc: '2026-01-03 00:00:00' }));
     await saveRecord(f.repo, make(3, { status: 'draft', dateUtc: '2026-01-01 00:00:00' }));
-    await f.repo.publishDue('2026-01-02 00:00:00');
+    // Issue 18, the read-time rule: before the job runs, lists show the due record as published already.
+    const due = { dueUntilUtc: '2026-01-02 00:00:00' };
+    expect(await idsOf({ statuses: ['publish'], ...due })).toEqual([1]);
+    expect(await idsOf({ statuses: ['future'], ...due })).toEqual([2]);
+    expect(await idsOf({ statuses: ['publish', 'draft'], restrictNonPublishToAuthor: 99, ...due })).toEqual([1]);
+    expect(await idsOf({ statuses: ['publish'] })).toEqual([]);
+    expect(await f.repo.publishDue('2026-01-02 00:00:00')).toBe(1);
     expect((await f.repo.findById(1))?.status).toBe('publish');
     expect((await f.repo.findById(2))?.status).toBe('future');
     expect((await f.repo.findByIds([1, 2, 3])).sort((a, b) => a.id - b.id).map((v) => v.status)).toEqual(['publish', 'future', 'draft']);

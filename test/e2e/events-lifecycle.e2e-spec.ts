@@ -1,5 +1,6 @@
 import { FixedClock } from '../../src/shared/domain/clock';
 import { startTestApp, TestApp } from './support/test-app';
+import { ScheduledPublishing } from '../../src/modules/publishing/scheduled-publishing';
 
 /**
  * An event's life over HTTP: scheduled publication (CONTRACT §3.5), dates and time zones on write (§9.3), trash, restore
@@ -31,10 +32,18 @@ describe('events: lifecycle', () => {
     expect((await t.http().get(`${t.api}/events/${e.id}`)).body.code).toBe('event-not-accessible');
     expect((await t.http().get(`${t.api}/categories/${category.id}`)).body.count).toBe(0);
     clock.advance(3 * 60_000);
-    const listed = await t.http().get(`${t.api}/events`).query({ search: 'quebec' });
-    expect(listed.body.events.map((x: any) => [x.id, x.status])).toEqual([[e.id, 'publish']]);
-    expect((await t.http().get(`${t.api}/events/${e.id}`)).body.status).toBe('publish');
+    // Issue 18: reads never write; until the scheduled job runs they show the due event as published already.
+    const shown = async () => {
+      const listed = await t.http().get(`${t.api}/events`).query({ search: 'quebec' });
+      expect(listed.body.events.map((x: any) => [x.id, x.status])).toEqual([[e.id, 'publish']]);
+      expect((await t.http().get(`${t.api}/events/${e.id}`)).body.status).toBe('publish');
+    };
+    await shown();
+    expect((await t.http().get(`${t.api}/events/${e.id}`).set('Authorization', editor)).body.status).toBe('publish');
+    expect(await t.app.get(ScheduledPublishing).runOnce()).toBe(1);
+    await shown();
     expect((await t.http().get(`${t.api}/categories/${category.id}`)).body.count).toBe(1);
+    expect(await t.app.get(ScheduledPublishing).runOnce()).toBe(0);
   });
 
   it('status on write: scale-back for contributors, future/publish by publication date for authors', async () => {

@@ -181,11 +181,13 @@ describe('events: /events', () => {
     const spy = jest.spyOn(proto, 'query');
     const count = async (perPage: number) => {
       spy.mockClear();
-      const res = await t.http().get(`${t.api}/events`).query({ search: 'kappa', per_page: perPage });
+      // With a token: neither the read cache nor record fragments answer, every page is read and presented.
+      const res = await t.http().get(`${t.api}/events`).set('Authorization', admin).query({ search: 'kappa', per_page: perPage });
       expect(res.body.events).toHaveLength(perPage);
       return spy.mock.calls.length;
     };
     try {
+      await count(1); // reads whether a scheduled event is due, then trusts that for a second of the fixed clock
       const small = await count(1);
       const large = await count(6);
       expect(large).toBe(small);

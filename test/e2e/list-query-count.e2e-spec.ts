@@ -47,7 +47,8 @@ describe('event list: a fixed number of SQL queries on 10,000 events', () => {
     expect(bare.events.every((e) => links(e) === 0)).toBe(true);
 
     expect([one.count, ten.count, fifty.count, bare.count]).toEqual([one.count, one.count, one.count, one.count]);
-    // the page's ids (from the index alone), its rows, its total, then the venues, organizers, terms and term counts
-    expect(one.count).toBe(7);
+    // the page's ids (from the index alone), its rows, its total, then the venues, organizers, and terms with their
+    // counts (issue 18: the read model's plain SQL; the counts are columns of the terms)
+    expect(one.count).toBe(6);
   });
 });

@@ -1,5 +1,6 @@
 import { FixedClock } from '../../src/shared/domain/clock';
 import { startTestApp, TestApp } from './support/test-app';
+import { ScheduledPublishing } from '../../src/modules/publishing/scheduled-publishing';
 
 /**
  * Issue 8: each event link row carries its event's status and start, and `terms.event_count` is the number of a term's
@@ -79,9 +80,10 @@ describe('maintained link columns and term counts', () => {
     expect(scheduled.status).toBe('future');
     await expectConsistent();
     expect(await apiCount('categories', b.id)).toBe(0);
-    clock.set(new Date('2026-11-24T00:00:00Z')); // its date has come: published on the next read
-    expect(await apiCount('categories', b.id)).toBe(0);
+    clock.set(new Date('2026-11-24T00:00:00Z')); // its date has come: published by the scheduled job (issue 18)
     await t.http().get(`${t.api}/events`);
+    expect(await apiCount('categories', b.id)).toBe(0); // reads never write
+    expect(await t.app.get(ScheduledPublishing).runOnce()).toBe(1);
     await expectConsistent();
     expect(await apiCount('categories', b.id)).toBe(1);
 

@@ -73,6 +73,23 @@ describe('read cache (anonymous GET/HEAD of resource routes)', () => {
     expect((await titleOf(`/events/${eventId}`)).title).toBe('Renamed');
   });
 
+  it('record fragments (issue 18): a distinct address reuses rendered events, yet shows every write through the API at once', async () => {
+    clock.advance(5_000);
+    const venue = (await t.http().post(`${t.api}/venues`).set('Authorization', editor).send({ venue: 'Fragment hall' })).body;
+    expect((await t.http().post(`${t.api}/events/${eventId}`).set('Authorization', editor).send({ venue: venue.id })).status).toBe(200);
+    const listed = async (query: Record<string, string>) => (await t.http().get(`${t.api}/events`).query(query)).body.events[0];
+    expect((await listed({ per_page: '5' })).venue.venue).toBe('Fragment hall');
+    await renameBehindTheServicesBack('Fragment kept');
+    expect((await listed({ per_page: '6' })).title).not.toBe('Fragment kept'); // a new address, the event's fragment
+    expect((await listed({ per_page: '6' })).venue.venue).toBe('Fragment hall');
+    expect((await t.http().post(`${t.api}/venues/${venue.id}`).set('Authorization', editor).send({ venue: 'Renamed hall' })).status).toBe(200);
+    const fresh = await listed({ per_page: '7' });
+    expect([fresh.title, fresh.venue.venue]).toEqual(['Fragment kept', 'Renamed hall']); // the venue write cleared it
+    expect((await titleOf(`/events/${eventId}`, editor)).title).toBe('Fragment kept');
+    await renameBehindTheServicesBack('Renamed');
+    expect((await t.http().post(`${t.api}/events/${eventId}`).set('Authorization', editor).send({ title: 'Renamed' })).status).toBe(200);
+  });
+
   it('never serves callers with a token, conditional reads or password reads from it', async () => {
     clock.advance(5_000);
     expect((await titleOf(`/events/${eventId}`)).title).toBe('Renamed');

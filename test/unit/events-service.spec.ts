@@ -10,6 +10,7 @@ import { EventTags } from '../../src/modules/events/application/event-tags';
 import { EventWriteCheck } from '../../src/modules/events/application/event-write-check';
 import type { EventWriteRequest, InlineRecordInput } from '../../src/modules/events/application/event-write.command';
 import { EventsService } from '../../src/modules/events/application/events.service';
+import { ScheduledEvents } from '../../src/modules/events/application/scheduled-events';
 import type { CalendarEvent } from '../../src/modules/events/domain/calendar-event';
 import { readEventWrite } from '../../src/modules/events/http/dto/event-write.command-reader';
 import { UpdateEventParams } from '../../src/modules/events/http/dto/event-write.params';
@@ -92,17 +93,20 @@ async function setup(siteZone = 'UTC') {
   const clock = new FixedClock(new Date('2026-11-22T15:00:00Z'));
   const links = new FakeLinks(ids);
   const config = { calendarTimezone: siteZone, timezoneMode: 'event' as const };
+  const uow = new ImmediateUnitOfWork();
+  const scheduled = new ScheduledEvents(repo, uow, clock);
   const service = new EventsService(
     repo,
     links,
-    new ImmediateUnitOfWork(),
+    uow,
     ids,
     clock,
-    new EventListCriteria(repo, links, clock, config),
+    new EventListCriteria(repo, links, clock, config, scheduled),
     new EventWriteCheck(repo, links, users, clock, config),
     new TitleTags(),
+    scheduled,
   );
-  return { service, repo, ids, clock, links };
+  return { service, repo, ids, clock, links, scheduled };
 }
 
 const base = { title: 'Jazz Night', start_date: '2026-12-05 20:00', end_date: '2026-12-05 23:00' };

@@ -8,6 +8,7 @@ import { EventListCriteria } from './application/event-list-criteria';
 import { EventTags } from './application/event-tags';
 import { EventWriteCheck } from './application/event-write-check';
 import { EventsService } from './application/events.service';
+import { ScheduledEvents } from './application/scheduled-events';
 import { EventViewReader } from './application/event-view';
 import { EventRepository } from './domain/event.repository';
 import { PresentedEventTags } from './http/event-tags.adapter';
@@ -30,6 +31,7 @@ import { TypeOrmEventRepository } from './infrastructure/typeorm/typeorm-event.r
   providers: [
     EventsService,
     EventListCriteria,
+    ScheduledEvents,
     EventWriteCheck,
     EventBodies,
     EventCalendarPresenter,
@@ -38,6 +40,6 @@ import { TypeOrmEventRepository } from './infrastructure/typeorm/typeorm-event.r
     { provide: EventLinksGateway, useClass: LinkedModulesGateway },
     { provide: EventViewReader, useClass: SqlEventViewReader },
   ],
-  exports: [EventsService, EventRepository],
+  exports: [EventsService, EventRepository, ScheduledEvents],
 })
 export class EventsModule {}

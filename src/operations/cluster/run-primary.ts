@@ -35,7 +35,15 @@ export async function runClusterPrimary(config: AppConfig, log: Logger, workerEn
   const primary = cluster.default;
   let stopping = false;
   let failed = false;
-  const fork = (): Worker => primary.fork(workerEnv);
+  // Scheduled jobs (publishing due records) run in one worker: the others get PUBLISH_DUE_INTERVAL_MS=0. When that
+  // worker dies, its replacement takes them over.
+  let jobsWorker: Worker | undefined;
+  const fork = (): Worker => {
+    const runsJobs = jobsWorker === undefined;
+    const worker = primary.fork(runsJobs ? workerEnv : { ...workerEnv, PUBLISH_DUE_INTERVAL_MS: '0' });
+    if (runsJobs) jobsWorker = worker;
+    return worker;
+  };
   for (let i = 0; i < config.workers; i++) fork();
 
   primary.on('exit', (worker, code, signal) => {
@@ -48,6 +56,7 @@ export async function runClusterPrimary(config: AppConfig, log: Logger, workerEn
       return;
     }
     log.error({ workerPid: worker.process.pid, code, signal }, 'worker died; starting a new one');
+    if (worker === jobsWorker) jobsWorker = undefined;
     setTimeout(() => !stopping && fork(), RESTART_DELAY_MS);
   });
 

@@ -10,6 +10,7 @@ import { computeDateWindow, DateWindow } from '../domain/event-date-window';
 import { distanceKm, EventCriteria, parseSearch } from '../domain/event-query';
 import { EventRepository } from '../domain/event.repository';
 import { EventLinksGateway } from './event-links.gateway';
+import { ScheduledEvents } from './scheduled-events';
 
 /** Parameters of `GET /events` after type validation (CONTRACT §8.1). */
 export interface EventListInput {
@@ -62,6 +63,7 @@ export class EventListCriteria {
     private readonly linked: EventLinksGateway,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'calendarTimezone' | 'timezoneMode'>,
+    private readonly scheduled: ScheduledEvents,
   ) {}
 
   async plan(input: EventListInput, caller: Caller): Promise<EventListPlan> {
@@ -83,6 +85,8 @@ export class EventListCriteria {
     const visibility = listVisibility(caller, requested);
     criteria.statuses = visibility.statuses;
     criteria.restrictNonPublishToAuthor = visibility.restrictNonPublishToAuthor;
+    const dueUntilUtc = await this.scheduled.dueUntilUtc(); // §3.5: due events the job has not published yet
+    if (dueUntilUtc !== undefined) criteria.dueUntilUtc = dueUntilUtc;
     if (input.featured !== undefined) criteria.featured = input.featured;
     if (input.ticketed !== undefined) criteria.ticketed = input.ticketed;
     if (input.geoloc !== undefined) criteria.geoloc = input.geoloc;

@@ -7,6 +7,7 @@ import { Policy } from '../../../shared/domain/policy';
 import { RecordIds } from '../../../shared/domain/record-ids';
 import { writeWithFreeSlug } from '../../../shared/domain/slug-allocation';
 import { fold, slugify } from '../../../shared/domain/text';
+import { asShown } from '../../../shared/domain/publication';
 import { UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { CalendarEvent, EventLinks, isProtected } from '../domain/calendar-event';
@@ -15,6 +16,7 @@ import { EventLinksGateway } from './event-links.gateway';
 import { EventListCriteria, EventListInput } from './event-list-criteria';
 import { EventTags } from './event-tags';
 import { EventWriteCheck, EventWritePlan } from './event-write-check';
+import { ScheduledEvents } from './scheduled-events';
 import type { EventWriteRequest, LinkRef } from './event-write.command';
 import { timingSafeEqual } from './timing-safe';
 
@@ -42,9 +44,6 @@ export type EventTarget = { id: number } | { slug: string };
  */
 export const FEED_MAX_EVENTS = 1000;
 
-/** §3.5: due `future` events are published at most this often, before reads. */
-const PUBLISH_DUE_EVERY_MS = 30_000;
-
 /**
  * Events: the use cases of CONTRACT §6–§9, orchestrated. A write runs in one unit of work that first takes the event
  * (`lock…`: no other write changes or deletes it meanwhile), then checks the write against that state (EventWriteCheck),
@@ -52,8 +51,6 @@ const PUBLISH_DUE_EVERY_MS = 30_000;
  */
 @Injectable()
 export class EventsService {
-  private lastPublishDue = 0;
-
   constructor(
     private readonly repo: EventRepository,
     private readonly linked: EventLinksGateway,
@@ -63,14 +60,16 @@ export class EventsService {
     private readonly listCriteria: EventListCriteria,
     private readonly writeCheck: EventWriteCheck,
     private readonly tags: EventTags,
+    private readonly scheduled: ScheduledEvents,
   ) {}
 
   // ------------------------------------------------------------------------------------------------------------ reads
 
   async list(input: EventListInput, caller: Caller): Promise<EventListResult> {
-    await this.publishDue();
     const { criteria, applied } = await this.listCriteria.plan(input, caller);
-    const { rows, total } = await this.repo.findPage(criteria, { offset: (input.page - 1) * input.perPage, limit: input.perPage });
+    const page = await this.repo.findPage(criteria, { offset: (input.page - 1) * input.perPage, limit: input.perPage });
+    const { total } = page;
+    const rows = criteria.dueUntilUtc === undefined ? page.rows : page.rows.map((e) => asShown(e, criteria.dueUntilUtc as string));
     const unlocked = new Set(rows.filter((e) => isProtected(e) && this.mayUnlock(e, caller, input.password)).map((e) => e.id));
     return { rows, total, applied, unlocked };
   }
@@ -91,9 +90,9 @@ export class EventsService {
   }
 
   async get(target: EventTarget, caller: Caller, password?: string): Promise<CalendarEvent> {
-    await this.publishDue();
-    const event = await this.findOrNull(target);
-    if (!event) throw await this.notFoundError(target);
+    const found = await this.findOrNull(target);
+    if (!found) throw await this.notFoundError(target);
+    const event = asShown(found, utcWallClock(this.clock.now())); // §3.5: due and not yet published by the job
     if (event.status === 'trash') throw forbidden('event-no-longer-available');
     if (!Policy.maySee(caller, event)) throw forbidden('event-not-accessible');
     if (!this.mayUnlock(event, caller, password)) throw forbidden('event-password-protected');
@@ -103,7 +102,7 @@ export class EventsService {
   // ----------------------------------------------------------------------------------------------------------- writes
 
   async create({ command, invalid }: EventWriteRequest, caller: Caller): Promise<EventWithLinks> {
-    return this.uow.run(async () => {
+    return this.written(async () => {
       const plan = await this.writeCheck.check(command, invalid, caller, null);
       this.writeCheck.assertMaySetAuthor(plan, caller, null);
       const id = await this.ids.next('event');
@@ -112,7 +111,7 @@ export class EventsService {
   }
 
   async update(target: EventTarget, { command, invalid }: EventWriteRequest, caller: Caller, ifMatch?: IfMatch): Promise<EventWithLinks> {
-    return this.uow.run(async () => {
+    return this.written(async () => {
       // §4.4: validation (step 5), then existence (6), then the record permission (7), then If-Match (8) — all against
       // the event as this write holds it.
       const current = await this.lockOrNull(target);
@@ -128,7 +127,7 @@ export class EventsService {
 
   /** §9.10: trash (410 when trashed already) or, with `force`, delete for good. Answers the event as it was, with links. */
   async delete(target: EventTarget, force: boolean, caller: Caller, ifMatch?: IfMatch): Promise<EventWithLinks> {
-    return this.uow.run(async () => {
+    return this.written(async () => {
       const current = await this.lockOrNull(target);
       if (!current) throw await this.notFoundError(target);
       if (!Policy.mayDelete(caller, current)) throw forbidden();
@@ -147,12 +146,13 @@ export class EventsService {
 
   // -------------------------------------------------------------------------------------------------------- internals
 
-  /** §3.5: a `future` event becomes `publish` once its date has passed. */
-  private async publishDue(): Promise<void> {
-    const now = this.clock.now();
-    if (Math.abs(now.getTime() - this.lastPublishDue) < PUBLISH_DUE_EVERY_MS) return;
-    this.lastPublishDue = now.getTime();
-    await this.uow.run(() => this.repo.publishDue(utcWallClock(now)));
+  /** Runs a write in one unit of work; afterwards reads look again for due events (it may have scheduled one). */
+  private async written<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await this.uow.run(work);
+    } finally {
+      this.scheduled.forget();
+    }
   }
 
   /** Slugs in paths are compared ignoring case and accents (§1.3, §1.7); stored slugs are folded ASCII already. */

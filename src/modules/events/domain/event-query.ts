@@ -9,6 +9,11 @@ export interface EventCriteria {
   statuses: RecordStatus[];
   /** When not null, records whose status is not 'publish' must have this author. */
   restrictNonPublishToAuthor: number | null;
+  /**
+   * §3.5 read-time rule: when set, `future` events whose publication date is at or before this UTC wall clock count as
+   * `publish` (set only while such events exist: the scheduled job has not published them yet).
+   */
+  dueUntilUtc?: string;
   /** Each word must occur in the folded search key; each excluded word must not. Already folded. */
   searchWords?: string[];
   excludedWords?: string[];

@@ -34,7 +34,10 @@ export abstract class EventRepository implements SlugIndex {
   /** Ids of events whose post_parent is `id`. */
   abstract childIds(id: number): Promise<number[]>;
   /** `future` events whose publication date (UTC) is not after `nowUtc` become `publish` (§3.5). */
-  abstract publishDue(nowUtc: string): Promise<void>;
+  /** Publishes every `future` event dated at or before `nowUtc` (with its links and counts); how many. */
+  abstract publishDue(nowUtc: string): Promise<number>;
+  /** The publication date (UTC) of the earliest `future` event, null when none is scheduled. */
+  abstract earliestScheduledUtc(): Promise<string | null>;
   /** Venues that have coordinates (for radius filters). */
   abstract venueCoordinates(): Promise<Array<{ id: number; lat: number; lng: number }>>;
 }

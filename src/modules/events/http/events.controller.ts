@@ -21,6 +21,7 @@ import { RecordIdPipe, SlugPipe } from '../../../shared/http/path-params';
 import { ApiBase, CurrentCaller } from '../../../shared/http/request-context.decorators';
 import { ifMatchOf, sendTextWithEtag, sendWritten } from '../../../shared/http/etag';
 import { JsonText } from '../../../shared/http/json-text';
+import { takesPartInReadCache } from '../../../shared/http/read-cache/read-cache.middleware';
 import { EventListResult, EventTarget, EventWithLinks, EventsService } from '../application/events.service';
 import { isProtected, type CalendarEvent } from '../domain/calendar-event';
 import { EventCalendarPresenter } from './event-calendar.presenter';
@@ -68,7 +69,7 @@ export class EventsController {
     assertPageExists('event', page, result.rows.length);
     const pages = totalPages(result.total, page.perPage);
     setListHeaders(res, result.total, pages);
-    const events = await this.presenter.page(result.rows, api, lockedIn(result));
+    const events = await this.presenter.page(result.rows, api, lockedIn(result), takesPartInReadCache(res));
     const linkParams: LinkParam[] = [...result.applied, ...sentLinkParams(ListEventsParams, input, DATE_PARAMS)];
     const links = listLinks(`${api}/events/`, page, pages, linkParams);
     return JsonText.withArray('events', events, { ...links, total: result.total, total_pages: pages });
@@ -232,7 +233,7 @@ export class EventsController {
     const found = await this.events.get(target, caller, input.password);
     res.vary('Accept');
     if (wantsCalendar(req, input.ical)) return sendCalendar(req, res, await this.calendar.calendar([found], localeOf(req), () => false));
-    return sendTextWithEtag(res, await this.presenter.single(found, api), req.header('if-none-match'));
+    return sendTextWithEtag(res, await this.presenter.single(found, api, takesPartInReadCache(res)), req.header('if-none-match'));
   }
 
   private async update(target: EventTarget, input: Lenient<UpdateEventParams>, caller: Caller, api: string, req: Request, res: Response) {

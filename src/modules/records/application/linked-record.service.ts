@@ -17,6 +17,7 @@ import {
 import type { Page, PageRequest } from '../../../shared/domain/page';
 import { listVisibility, Policy, readStatusFilter, RecordStatus, resolveWriteStatus } from '../../../shared/domain/policy';
 import { appendLineage } from '../../../shared/domain/global-id';
+import { asShown } from '../../../shared/domain/publication';
 import { RecordIds } from '../../../shared/domain/record-ids';
 import { allocateSlug } from '../../../shared/domain/slug-allocation';
 import { slugify } from '../../../shared/domain/text';
@@ -95,7 +96,6 @@ const STATUS_WORDS = ['publish', 'future', 'draft', 'pending', 'private', 'trash
  * unlinking the record from events. A subclass names its rules and fills in its own fields through three hooks.
  */
 export abstract class LinkedRecordService<T extends LinkedRecord, Input extends LinkedRecordWriteInput, Probe, Own = undefined> {
-  private lastPromotion = -Infinity;
 
   protected constructor(
     private readonly rules: LinkedRecordRules,
@@ -113,12 +113,12 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
 
   // ---------------------------------------------------------------- reads
 
-  /** §3.5: due `future` records become `publish`; run at most every 30 s, before reads, so none is shown late. */
-  private async publishDue(): Promise<void> {
-    const now = this.deps.clock.now();
-    if (now.getTime() - this.lastPromotion < 30_000) return;
-    this.lastPromotion = now.getTime();
-    await this.deps.uow.run(() => this.repo.publishDue(utcWallClock(now)));
+  /**
+   * §3.5, the scheduled job (issue 18; reads never write): due `future` records become `publish`. Until it has run,
+   * reads show them as published already (`asShown`, and `dueUntilUtc` in lists). How many were published.
+   */
+  publishDue(): Promise<number> {
+    return this.deps.uow.run(() => this.repo.publishDue(utcWallClock(this.deps.clock.now())));
   }
 
   async list(input: LinkedRecordListInput, caller: Caller): Promise<Page<T>> {
@@ -126,41 +126,39 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
     if (input.event !== undefined && !(await this.repo.eventExists(input.event))) {
       throw invalidParam('event', 'rest_unknown_reference', { param: 'event', values: String(input.event) });
     }
-    await this.publishDue();
     const visibility = listVisibility(caller, requested);
-    return this.repo.findPage({
+    const nowUtc = utcWallClock(this.deps.clock.now());
+    const page = await this.repo.findPage({
       page: input.page,
       fragments: input.search !== undefined ? searchFragments(input.search) : [],
       eventId: input.event,
       hasEvents: input.has_events,
-      upcomingAfterUtc: input.only_with_upcoming ? utcWallClock(this.deps.clock.now()) : undefined,
+      upcomingAfterUtc: input.only_with_upcoming ? nowUtc : undefined,
       statuses: visibility.statuses,
+      dueUntilUtc: nowUtc,
       restrictNonPublishToAuthor: visibility.restrictNonPublishToAuthor,
       viewer: { userId: caller.userId, seesAll: atLeast(caller, 'editor') },
     });
+    return { ...page, items: page.items.map((record) => asShown(record, nowUtc)) }; // §3.5, until the job has run
   }
 
   async getById(id: number, caller: Caller): Promise<T> {
-    await this.publishDue();
     return this.visibleTo(caller, await this.findTarget({ id }));
   }
 
   async getBySlug(slug: string, caller: Caller): Promise<T> {
-    await this.publishDue();
     return this.visibleTo(caller, await this.findTarget({ slug }));
   }
 
   /** Batched, any status (for embedding in events). */
   async findByIds(ids: number[]): Promise<T[]> {
     if (ids.length === 0) return [];
-    await this.publishDue();
     return this.repo.findByIds([...new Set(ids)]);
   }
 
   /** event id → its records in link order, any status, in one query (embedding in event pages). */
   async findForEvents(eventIds: number[]): Promise<Map<number, T[]>> {
     if (eventIds.length === 0) return new Map();
-    await this.publishDue();
     return this.repo.findForEvents([...new Set(eventIds)]);
   }
 
@@ -301,7 +299,9 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
     return record;
   }
 
-  private visibleTo(caller: Caller, record: T): T {
+  /** The record as reads show it (§3.5: due and not yet published by the job), if the caller may see it. */
+  private visibleTo(caller: Caller, stored: T): T {
+    const record = asShown(stored, utcWallClock(this.deps.clock.now()));
     if (!Policy.maySee(caller, record)) throw new DomainError('forbidden', this.rules.codes.notAccessible, { id: record.id });
     return record;
   }

@@ -12,6 +12,8 @@ export interface LinkedRecordListCriteria {
   /** UTC wall clock "now" when only records with upcoming events are wanted. */
   upcomingAfterUtc?: string;
   statuses: RecordStatus[];
+  /** §3.5 read-time rule: `future` records dated at or before this UTC wall clock count as `publish` (now). */
+  dueUntilUtc: string;
   /** When not null, records whose status is not `publish` must be authored by this user. */
   restrictNonPublishToAuthor: number | null;
   /** Who asks, for the visibility of upcoming events: null user = anonymous; `seesAll` = editor or above. */
@@ -41,7 +43,8 @@ export abstract class LinkedRecordRepository<T extends LinkedRecord, Probe> {
   abstract findDuplicate(probe: Probe): Promise<T | null>;
   abstract eventExists(eventId: number): Promise<boolean>;
   /** `future` records whose publication date (UTC) is at or before `nowUtc` become `publish` (§3.5). */
-  abstract publishDue(nowUtc: string): Promise<void>;
+  /** Publishes every `future` record dated at or before `nowUtc`; how many. */
+  abstract publishDue(nowUtc: string): Promise<number>;
   abstract insert(record: T): Promise<void>;
   /** Rewrites a record taken with `lock…`. */
   abstract update(record: T): Promise<void>;

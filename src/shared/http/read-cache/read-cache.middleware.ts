@@ -9,6 +9,14 @@ const CONDITIONAL_HEADERS = ['if-none-match', 'if-match', 'if-modified-since', '
 /** The answers kept: JSON, and the iCalendar answers of the event routes (issue 16). */
 const STORED_TYPES = ['application/json', CALENDAR_MEDIA_TYPE];
 
+const TAKES_PART = 'readCacheTakesPart';
+
+/**
+ * Whether this request's answer may be kept by the read cache: only then may its handler build it from cached record
+ * fragments (issue 18), so a caller with a token, a password or conditional headers always reads the database.
+ */
+export const takesPartInReadCache = (res: Response): boolean => res.locals[TAKES_PART] === true;
+
 export interface ReadCacheOptions {
   apiPrefix: string;
   /** Called when this process saw a write, after its own cache was cleared (a cluster worker tells its peers). */
@@ -46,6 +54,7 @@ export function readCacheMiddleware(cache: ResponseCache, options: ReadCacheOpti
       return next();
     }
     if (!takesPart(req, res)) return next();
+    res.locals[TAKES_PART] = true; // handlers may then reuse record fragments too (FragmentCache)
     // One URL has two answers where `Accept` may ask for iCalendar (issue 16): keep them apart.
     const key = `${req.state.locale} ${acceptPrefersCalendar(req) ? CALENDAR_MEDIA_TYPE : 'json'} ${req.url}`;
     const stored = cache.get(key);

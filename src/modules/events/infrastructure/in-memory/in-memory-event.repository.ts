@@ -1,3 +1,4 @@
+import { shownStatus } from '../../../../shared/domain/publication';
 import { CalendarEvent, EventLinks, searchableKeyOf } from '../../domain/calendar-event';
 import { inSlugFamily } from '../../../../shared/domain/text';
 import { matchesDateWindow } from '../../domain/event-date-window';
@@ -18,8 +19,9 @@ export class InMemoryEventRepository extends EventRepository {
 
   private matches(e: CalendarEvent, c: EventCriteria): boolean {
     if (e.hideFromListings) return false;
-    if (!c.statuses.includes(e.status)) return false;
-    if (c.restrictNonPublishToAuthor !== null && e.status !== 'publish' && e.authorId !== c.restrictNonPublishToAuthor) return false;
+    const status = c.dueUntilUtc === undefined ? e.status : shownStatus(e.status, e.dateUtc, c.dueUntilUtc);
+    if (!c.statuses.includes(status)) return false;
+    if (c.restrictNonPublishToAuthor !== null && status !== 'publish' && e.authorId !== c.restrictNonPublishToAuthor) return false;
     if (!matchesDateWindow({ mode: c.mode, bounds: c.bounds, applied: [] }, e)) return false;
     const key = searchableKeyOf(e, c.protectedTextReader ?? { authorId: null, password: null });
     if ((c.searchWords ?? []).some((w) => !key.includes(w))) return false;
@@ -114,8 +116,15 @@ export class InMemoryEventRepository extends EventRepository {
     return [...this.events.values()].filter((e) => e.postParent === id).map((e) => e.id);
   }
 
-  async publishDue(nowUtc: string): Promise<void> {
-    for (const e of this.events.values()) if (e.status === 'future' && e.dateUtc <= nowUtc) e.status = 'publish';
+  async publishDue(nowUtc: string): Promise<number> {
+    const due = [...this.events.values()].filter((e) => e.status === 'future' && e.dateUtc <= nowUtc);
+    for (const e of due) e.status = 'publish';
+    return due.length;
+  }
+
+  async earliestScheduledUtc(): Promise<string | null> {
+    const scheduled = [...this.events.values()].filter((e) => e.status === 'future').map((e) => e.dateUtc);
+    return scheduled.length ? scheduled.reduce((a, b) => (a < b ? a : b)) : null;
   }
 
   async venueCoordinates(): Promise<Array<{ id: number; lat: number; lng: number }>> {

@@ -35,6 +35,7 @@ const CLOCK: Record<EventCriteria['mode'], ClockColumns> = {
 function countedByDay(c: EventCriteria): boolean {
   return (
     c.restrictNonPublishToAuthor === null &&
+    c.dueUntilUtc === undefined &&
     c.statuses.length > 0 &&
     !c.searchWords?.length &&
     !c.excludedWords?.length &&
@@ -48,6 +49,22 @@ function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; errno?: number; driverError?: { code?: string } };
   const code = err?.driverError?.code ?? err?.code ?? '';
   return code === 'ER_DUP_ENTRY' || String(code).startsWith('SQLITE_CONSTRAINT');
+}
+
+/** A `future` event whose publication date has come (§3.5 read-time rule; `:dueUntil` bound with the criteria's). */
+const DUE = "(e.status = 'future' AND e.date_utc <= :dueUntil)";
+
+/**
+ * The status condition of a list (`:...statuses`): with the read-time rule on, a due `future` event matches as
+ * `publish` and no longer as `future`.
+ */
+function shownStatusIn(column: string, c: EventCriteria): string {
+  const plain = `${column} IN (:...statuses)`;
+  if (c.dueUntilUtc === undefined) return plain;
+  const publish = c.statuses.includes('publish');
+  const future = c.statuses.includes('future');
+  if (publish === future) return plain; // both or neither: a due event matches, or not, either way
+  return publish ? `(${plain} OR ${DUE})` : `(${plain} AND NOT ${DUE})`;
 }
 
 /** A link filter of the criteria: the kind of link and the ids it names. */
@@ -88,6 +105,7 @@ function drivingLink(c: EventCriteria): DrivingLink | null {
  * (link rows carry the event's status, start, end and hidden flag).
  */
 function linkOnly(c: EventCriteria): LinkFilter | null {
+  if (c.dueUntilUtc !== undefined) return null; // the link rows know the event's status, not its publication date
   const given = linkFilters(c);
   if (given.length !== 1 || given[0].ids.length === 0) return null;
   const withoutLinks = { ...c, venueIds: undefined, organizerIds: undefined, nearVenueIds: undefined, tagIds: undefined, categoryIds: undefined };
@@ -251,14 +269,16 @@ export class TypeOrmEventRepository extends EventRepository {
       const { table, column } = LINK_TABLES[driver.kind];
       q.innerJoin(table, 'd', 'd.event_id = e.id');
       q.where(`d.${column} = :driverId`, { driverId: driver.id });
-      q.andWhere('d.event_status IN (:...statuses)', statuses);
+      q.andWhere(shownStatusIn('d.event_status', c), statuses);
       q.andWhere('e.hide_from_listings = :hidden', { hidden: 0 });
     } else {
       q.where('e.hide_from_listings = :hidden', { hidden: 0 });
-      q.andWhere('e.status IN (:...statuses)', statuses);
+      q.andWhere(shownStatusIn('e.status', c), statuses);
     }
+    if (c.dueUntilUtc !== undefined) q.setParameter('dueUntil', c.dueUntilUtc);
     if (c.restrictNonPublishToAuthor !== null) {
-      q.andWhere("(e.status = 'publish' OR e.author_id = :ownAuthor)", { ownAuthor: c.restrictNonPublishToAuthor });
+      const published = c.dueUntilUtc === undefined ? "e.status = 'publish'" : `(e.status = 'publish' OR ${DUE})`;
+      q.andWhere(`(${published} OR e.author_id = :ownAuthor)`, { ownAuthor: c.restrictNonPublishToAuthor });
     }
     c.bounds.forEach((b, i) => {
       const column = b.field === 'start' ? startColumn : COLUMN[c.mode].end;
@@ -411,12 +431,12 @@ export class TypeOrmEventRepository extends EventRepository {
     return rows.map((r) => Number(r.id));
   }
 
-  async publishDue(nowUtc: string): Promise<void> {
+  async publishDue(nowUtc: string): Promise<number> {
     const m = this.manager;
     const due = (await m.query(`SELECT id, ${COUNTED_COLUMNS} FROM events WHERE status = 'future' AND date_utc <= ?${forUpdate(m)}`, [
       nowUtc,
     ])) as Array<CountedEventRow & { id: unknown }>;
-    if (due.length === 0) return;
+    if (due.length === 0) return 0;
     const ids = due.map((r) => Number(r.id));
     await m.query(`UPDATE events SET status = 'publish' WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
     await publishLinksOf(m, ids);
@@ -426,6 +446,13 @@ export class TypeOrmEventRepository extends EventRepository {
       countRow(delta, { ...row, status: 'publish' }, 1);
     }
     await adjustListCounts(m, delta);
+    return ids.length;
+  }
+
+  async earliestScheduledUtc(): Promise<string | null> {
+    // The (status, date_utc) index answers it without reading the table.
+    const [row] = (await this.manager.query("SELECT MIN(date_utc) AS due FROM events WHERE status = 'future'")) as Array<{ due: unknown }>;
+    return row?.due === null || row?.due === undefined ? null : String(row.due);
   }
 
   async venueCoordinates(): Promise<Array<{ id: number; lat: number; lng: number }>> {

@@ -1,3 +1,4 @@
+import { shownStatus } from '../../../../shared/domain/publication';
 import type { Page } from '../../../../shared/domain/page';
 import { offsetOf } from '../../../../shared/domain/page';
 import { fold } from '../../../../shared/domain/text';
@@ -32,8 +33,9 @@ export class InMemoryLinkedRecordRepository<T extends LinkedRecord, Probe> exten
   async findPage(c: LinkedRecordListCriteria): Promise<Page<T>> {
     const linkedEvents = (id: number) => [...this.links.entries()].filter(([, v]) => v.includes(id)).map(([e]) => e);
     const all = [...this.records.values()].filter((v) => {
-      if (!c.statuses.includes(v.status)) return false;
-      if (c.restrictNonPublishToAuthor !== null && v.status !== 'publish' && v.authorId !== c.restrictNonPublishToAuthor) return false;
+      const status = shownStatus(v.status, v.dateUtc, c.dueUntilUtc);
+      if (!c.statuses.includes(status)) return false;
+      if (c.restrictNonPublishToAuthor !== null && status !== 'publish' && v.authorId !== c.restrictNonPublishToAuthor) return false;
       if (c.fragments.length > 0 && !this.searchFields.some((f) => fieldMatchesAll(String(v[f]), c.fragments))) return false;
       const events = linkedEvents(v.id);
       if (c.eventId !== undefined && !events.includes(c.eventId)) return false;
@@ -85,7 +87,13 @@ export class InMemoryLinkedRecordRepository<T extends LinkedRecord, Probe> exten
     return this.events.has(eventId);
   }
   async publishDue(nowUtc: string) {
-    for (const [id, r] of this.records) if (r.status === 'future' && r.dateUtc <= nowUtc) this.records.set(id, { ...r, status: 'publish' });
+    let published = 0;
+    for (const [id, r] of this.records) {
+      if (r.status !== 'future' || r.dateUtc > nowUtc) continue;
+      this.records.set(id, { ...r, status: 'publish' });
+      published++;
+    }
+    return published;
   }
   async insert(record: T) {
     if (this.records.has(record.id)) throw new Error(`record ${record.id} exists`);

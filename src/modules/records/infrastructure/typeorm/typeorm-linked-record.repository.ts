@@ -51,9 +51,11 @@ export abstract class TypeOrmLinkedRecordRepository<T extends LinkedRecord, Row 
   async findPage(c: LinkedRecordListCriteria): Promise<Page<T>> {
     const { table: links, column } = this.table.links;
     const q = this.qb();
-    q.where('r.status IN (:...statuses)', { statuses: c.statuses });
+    // §3.5 read-time rule: a due `future` record counts as `publish` (the tables are small: no index walk to keep).
+    const shown = "(CASE WHEN r.status = 'future' AND r.date_utc <= :dueUntil THEN 'publish' ELSE r.status END)";
+    q.where(`${shown} IN (:...statuses)`, { statuses: c.statuses, dueUntil: c.dueUntilUtc });
     if (c.restrictNonPublishToAuthor !== null) {
-      q.andWhere("(r.status = 'publish' OR r.author_id = :viewerAuthor)", { viewerAuthor: c.restrictNonPublishToAuthor });
+      q.andWhere(`(${shown} = 'publish' OR r.author_id = :viewerAuthor)`, { viewerAuthor: c.restrictNonPublishToAuthor });
     }
     if (c.fragments.length > 0) {
       q.andWhere(
@@ -157,13 +159,14 @@ export abstract class TypeOrmLinkedRecordRepository<T extends LinkedRecord, Row 
     return rows.length > 0;
   }
 
-  async publishDue(nowUtc: string): Promise<void> {
-    await managerOf(this.dataSource)
+  async publishDue(nowUtc: string): Promise<number> {
+    const result = await managerOf(this.dataSource)
       .createQueryBuilder()
       .update(this.table.entity)
       .set(changes({ status: 'publish' }))
       .where("status = 'future' AND date_utc <= :nowUtc", { nowUtc })
       .execute();
+    return result.affected ?? 0;
   }
 
   async insert(record: T): Promise<void> {
