@@ -3,10 +3,11 @@ import { JsonText } from './json-text';
 
 /** Writes a JSON body with the contract's content type; HEAD gets the same headers and no body (CONTRACT §1.3, §1.5). */
 export function sendJson(req: Request, res: Response, status: number, body: unknown): void {
-  const text = body instanceof JsonText ? body.text : JSON.stringify(body);
+  // Encoded once: the length, the read cache and the socket all take these bytes.
+  const bytes = Buffer.from(body instanceof JsonText ? body.text : JSON.stringify(body));
   res.status(status);
   res.setHeader('Content-Type', 'application/json; charset=UTF-8');
-  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.setHeader('Content-Length', bytes.length);
   if (req.method === 'HEAD') res.end();
-  else res.end(text);
+  else res.end(bytes);
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
+import { columnsAs } from '../../../../database/raw-columns';
 import { forUpdate, managerOf } from '../../../../database/typeorm-unit-of-work';
 import { escapeLike } from '../../../../shared/domain/text';
 import { CalendarEvent, EventLinks, ProtectedTextReader } from '../../domain/calendar-event';
@@ -133,14 +134,10 @@ export class TypeOrmEventRepository extends EventRepository {
    * running them.
    */
   private async rowsWhere(condition: string, params: unknown[]): Promise<EventOrmEntity[]> {
-    this.selectList ??= this.dataSource
-      .getMetadata(EventOrmEntity)
-      .columns.map((c) => `e.${c.databaseName} AS ${this.dataSource.driver.escape(c.propertyName)}`)
-      .join(', ');
-    return (await this.manager.query(`SELECT ${this.selectList} FROM events e WHERE ${condition}`, params)) as EventOrmEntity[];
+    // The folded search keys are never read back (the longest columns of a row: up to 18 times its text).
+    const columns = columnsAs(this.dataSource, EventOrmEntity, 'e', ['searchKey', 'publicSearchKey']);
+    return (await this.manager.query(`SELECT ${columns} FROM events e WHERE ${condition}`, params)) as EventOrmEntity[];
   }
-
-  private selectList?: string;
 
   async findPage(c: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }> {
     // The page and the total are separate queries: a window function (COUNT(*) OVER ()) would make the database read
