@@ -1,3 +1,4 @@
+import { ScheduledEvents } from '../../src/modules/events/application/scheduled-events';
 import { captureQueries, CapturedQuery, SEED_ANCHOR, SeededApp, startSeededApp } from './support/seeded-app';
 
 /**
@@ -76,4 +77,28 @@ describe(`event list query plans on ${EVENTS} events`, () => {
   for (const [name, query] of cases) {
     it(`${name}: no full scan of events, no sort beyond the page`, () => check(query));
   }
+
+  it('issue 18: the read model (venues, organizers, terms with counts, images) and the due check read by index only', async () => {
+    s.t.app.get(ScheduledEvents).forget(); // the due check is read again by this request
+    const editor = await s.t.auth('editor'); // with a token: no record fragments, every event of the page is loaded
+    const queries = await captureQueries(s.t.dataSource, async () => {
+      const res = await s.t.http().get(`${s.t.api}/events`).set('Authorization', editor).query({ per_page: 50 });
+      expect(res.status).toBe(200);
+    });
+    const reads = queries.filter((q) => /^\s*SELECT/i.test(q.sql) && !/ORDER BY[^)]*LIMIT/i.test(q.sql) && !/event_list_counts|COUNT\(/i.test(q.sql));
+    expect(reads.some((q) => /MIN\(date_utc\)/.test(q.sql))).toBe(true);
+    expect(reads.filter((q) => /JOIN (venues|organizers|terms)\b/.test(q.sql))).toHaveLength(3);
+    const large = ['e', 'l', 'et', 'events', 'event_venues', 'event_organizers', 'event_terms'];
+    const problems: string[] = [];
+    for (const q of reads) {
+      if (s.t.db === 'mysql') {
+        const plan = (await s.t.dataSource.query(`EXPLAIN ${q.sql}`, q.params)) as Array<{ table: string; type: string; Extra: string | null }>;
+        for (const row of plan) if (large.includes(row.table) && row.type === 'ALL') problems.push(`${q.sql}: ${JSON.stringify(row)}`);
+      } else {
+        const plan = (await s.t.dataSource.query(`EXPLAIN QUERY PLAN ${q.sql}`, q.params)) as Array<{ detail: string }>;
+        for (const { detail } of plan) if (large.some((t) => detail === `SCAN ${t}` || detail.startsWith(`SCAN ${t} `))) problems.push(`${q.sql}: ${detail}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
 });
