@@ -1,0 +1,67 @@
+import type { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { EventCriteria, EventPageRequest } from '../../../domain/event-query';
+import { IndexedEvent, indexEvent, publishListed, SearchText, storedSearchText, unindexEvent } from './mysql-search-index';
+import { answeredByIndex, containing, holdingSql, indexCountSql, indexPageSql, narrowingParts } from './mysql-search-sql';
+import { FTS_CANDIDATES, ftsQueryOf } from './sqlite-search-sql';
+import { TOKEN_KIND } from './mysql-search-index';
+
+/**
+ * The event repository's search index, one per database: SQLite's FTS5 trigram table (sqlite-search-sql.ts, kept by
+ * triggers: its write hooks here do nothing) or MySQL/MariaDB's token index (mysql-search-index.ts, written here by the
+ * repository's writes). The repository calls the write hooks around each write of an `events` row.
+ */
+export class EventSearchIndex {
+  private readonly mysql: boolean;
+
+  constructor(dataSource: DataSource) {
+    this.mysql = dataSource.options.type === 'mysql';
+  }
+
+  /** What the event's row holds before a write changes or deletes it (what its index entries were made of). */
+  async held(m: EntityManager, eventId: number): Promise<SearchText | null> {
+    return this.mysql ? storedSearchText(m, eventId) : null;
+  }
+
+  /** After the event's row was inserted or updated; `previous` is what `held` read before (null: a new event). */
+  async written(m: EntityManager, event: IndexedEvent, previous: SearchText | null): Promise<void> {
+    if (this.mysql) await indexEvent(m, event, previous);
+  }
+
+  async removed(m: EntityManager, eventId: number, previous: SearchText | null): Promise<void> {
+    if (this.mysql) await unindexEvent(m, eventId, previous);
+  }
+
+  /** After scheduled events were published by a plain status update. */
+  async published(m: EntityManager, eventIds: number[]): Promise<void> {
+    if (this.mysql) await publishListed(m, eventIds);
+  }
+
+  /** Whether `page` answers the list by itself (MySQL: see answeredByIndex). */
+  answersAlone(c: EventCriteria): boolean {
+    return this.mysql && answeredByIndex(c);
+  }
+
+  /** The page's event ids and the list's total, from the index alone. */
+  async page(m: EntityManager, c: EventCriteria, page: EventPageRequest): Promise<{ ids: number[]; total: number }> {
+    const { sql, params } = indexPageSql(c, page);
+    const rows = (await m.query(sql, params)) as Array<{ id: unknown; total: unknown }>;
+    if (rows.length > 0) return { ids: rows.map((r) => Number(r.id)), total: Number(rows[0].total) };
+    if (page.offset === 0) return { ids: [], total: 0 };
+    const count = indexCountSql(c);
+    const [row] = (await m.query(count.sql, count.params)) as Array<{ n: unknown }>;
+    return { ids: [], total: Number(row?.n ?? 0) };
+  }
+
+  /** Narrows a list query on `e` with a search to the events the index finds (the `LIKE` checks then decide). */
+  narrow(q: SelectQueryBuilder<ObjectLiteral>, c: EventCriteria): void {
+    const words = c.searchWords ?? [];
+    if (!this.mysql) {
+      const fts = ftsQueryOf(words);
+      if (fts !== null) q.andWhere(FTS_CANDIDATES('searchFts'), { searchFts: fts });
+      return;
+    }
+    narrowingParts(words).forEach((part, i) => {
+      q.andWhere(`e.id IN (${holdingSql(TOKEN_KIND.FULL, `:searchPart${i}`, ':likeEscape')})`, { [`searchPart${i}`]: containing(part), likeEscape: '\\' });
+    });
+  }
+}
