@@ -1,5 +1,6 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 import { SearchIndexBulkLoad } from '../../modules/events/infrastructure/typeorm/search/mysql-search-bulk-load';
+import { storedEvents } from '../../modules/events/infrastructure/typeorm/search/mysql-search-index';
 import { isMysql } from '../schema-helpers';
 
 /** Events indexed per round when the MySQL index is built for existing rows. */
@@ -13,9 +14,9 @@ const BATCH = 2_000;
  * - SQLite: `events_search`, FTS5 with the `trigram` tokenizer over `search_key` and `public_search_key` (external
  *   content: the text stays in `events`), kept in step by triggers on `events`. A rebuild of the `events` table (as
  *   TypeORM's SQLite `addColumn` does) drops its triggers: such a migration must create them again.
- * - MySQL/MariaDB: the token dictionary `search_tokens`, the token entries `event_search_tokens` and the narrow
- *   listing rows `event_search_listing` (see mysql-search-index.ts), written by the event repository. Its triggers
- *   would need SUPER on a server with binary logging, which hosted MySQL rarely grants.
+ * - MySQL/MariaDB: the token dictionary `search_tokens` and the token rows `event_search_tokens`, which carry their
+ *   event's listing columns (see mysql-search-index.ts), written by the event repository: triggers would need SUPER
+ *   on a server with binary logging, which hosted MySQL rarely grants.
  */
 export class SearchIndex1764000017000 implements MigrationInterface {
   name = 'SearchIndex1764000017000';
@@ -50,42 +51,21 @@ export class SearchIndex1764000017000 implements MigrationInterface {
     );
     await q.query(
       'CREATE TABLE event_search_tokens (token_id INT UNSIGNED NOT NULL, kind TINYINT NOT NULL, event_id BIGINT NOT NULL, ' +
+        'status VARCHAR(16) CHARACTER SET ascii COLLATE ascii_bin NOT NULL, hide_from_listings TINYINT NOT NULL, start_local DATETIME NOT NULL, end_local DATETIME NOT NULL, ' +
+        'start_utc DATETIME NOT NULL, end_utc DATETIME NOT NULL, author_id BIGINT NOT NULL, protected TINYINT NOT NULL, ' +
         'PRIMARY KEY (token_id, kind, event_id)) ENGINE=InnoDB',
-    );
-    await q.query(
-      'CREATE TABLE event_search_listing (event_id BIGINT NOT NULL, status VARCHAR(16) NOT NULL, hide_from_listings TINYINT NOT NULL, ' +
-        'start_local DATETIME NOT NULL, end_local DATETIME NOT NULL, start_utc DATETIME NOT NULL, end_utc DATETIME NOT NULL, ' +
-        'author_id BIGINT NOT NULL, protected TINYINT NOT NULL, PRIMARY KEY (event_id)) ENGINE=InnoDB',
     );
     const load = new SearchIndexBulkLoad(() => q.manager);
     for (let after = 0; ; ) {
-      const rows = (await q.query(
-        'SELECT id, status, hide_from_listings, start_local, end_local, start_utc, end_utc, author_id, search_key, public_search_key ' +
-          'FROM events WHERE id > ? ORDER BY id LIMIT ?',
-        [after, BATCH],
-      )) as Array<Record<string, unknown>>;
-      if (rows.length === 0) return;
-      await load.add(
-        rows.map((r) => ({
-          id: Number(r.id),
-          status: String(r.status),
-          hideFromListings: Number(r.hide_from_listings) === 1,
-          startLocal: String(r.start_local),
-          endLocal: String(r.end_local),
-          startUtc: String(r.start_utc),
-          endUtc: String(r.end_utc),
-          authorId: Number(r.author_id),
-          searchKey: String(r.search_key),
-          publicSearchKey: r.public_search_key === null ? null : String(r.public_search_key),
-        })),
-      );
-      after = Number(rows[rows.length - 1].id);
+      const events = await storedEvents(q.manager, 'id > ? ORDER BY id LIMIT ?', [after, BATCH]);
+      if (events.length === 0) return;
+      await load.add(events);
+      after = events[events.length - 1].id;
     }
   }
 
   async down(q: QueryRunner): Promise<void> {
     if (isMysql(q)) {
-      await q.query('DROP TABLE event_search_listing');
       await q.query('DROP TABLE event_search_tokens');
       await q.query('DROP TABLE search_tokens');
       return;

@@ -398,7 +398,7 @@ export class TypeOrmEventRepository extends EventRepository {
     await removeLinksOf(m, [id]);
     await m.query('UPDATE events SET post_parent = 0 WHERE post_parent = ?', [id]);
     await m.query('DELETE FROM events WHERE id = ?', [id]);
-    await this.search.removed(m, id, indexed);
+    await this.search.removed(m, indexed);
     await adjustListCounts(m, delta);
   }
 

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { EventCriteria, EventPageRequest } from '../../../domain/event-query';
-import { IndexedEvent, indexEvent, publishListed, SearchText, storedSearchText, unindexEvent } from './mysql-search-index';
+import { IndexedEvent, indexEvent, publishEntries, removeEntries, storedEvents } from './mysql-search-index';
 import { answeredByIndex, containing, holdingSql, indexCountSql, indexPageSql, narrowingParts } from './mysql-search-sql';
 import { FTS_CANDIDATES, ftsQueryOf } from './sqlite-search-sql';
 import { TOKEN_KIND } from './mysql-search-index';
@@ -17,23 +17,25 @@ export class EventSearchIndex {
     this.mysql = dataSource.options.type === 'mysql';
   }
 
-  /** What the event's row holds before a write changes or deletes it (what its index entries were made of). */
-  async held(m: EntityManager, eventId: number): Promise<SearchText | null> {
-    return this.mysql ? storedSearchText(m, eventId) : null;
+  /** What the event's row holds before a write changes or deletes it (what its index rows were made of). */
+  async held(m: EntityManager, eventId: number): Promise<IndexedEvent | null> {
+    if (!this.mysql) return null;
+    const [stored] = await storedEvents(m, 'id = ?', [eventId]);
+    return stored ?? null;
   }
 
   /** After the event's row was inserted or updated; `previous` is what `held` read before (null: a new event). */
-  async written(m: EntityManager, event: IndexedEvent, previous: SearchText | null): Promise<void> {
+  async written(m: EntityManager, event: IndexedEvent, previous: IndexedEvent | null): Promise<void> {
     if (this.mysql) await indexEvent(m, event, previous);
   }
 
-  async removed(m: EntityManager, eventId: number, previous: SearchText | null): Promise<void> {
-    if (this.mysql) await unindexEvent(m, eventId, previous);
+  async removed(m: EntityManager, previous: IndexedEvent | null): Promise<void> {
+    if (previous) await removeEntries(m, previous);
   }
 
   /** After scheduled events were published by a plain status update. */
   async published(m: EntityManager, eventIds: number[]): Promise<void> {
-    if (this.mysql) await publishListed(m, eventIds);
+    if (this.mysql) await publishEntries(m, eventIds);
   }
 
   /** Whether `page` answers the list by itself (MySQL: see answeredByIndex). */

@@ -5,27 +5,19 @@ import { searchTokensOf } from './search-tokens';
  * The MySQL/MariaDB search index (migration 1764000017000-search-index), written by the event repository, the seeder and
  * the migration that builds it for existing rows:
  *
- * - `search_tokens (id, token)`: the dictionary of distinct tokens of every folded key (search-tokens.ts).
- * - `event_search_tokens (token_id, kind, event_id)`: which events' keys hold which tokens. Kind FULL: a token of
- *   `search_key`; kind PUBLIC: a token of `public_search_key` (what a reader who may not unlock a protected event may
- *   match). Read by token, so the events holding a token are one range of the primary key.
- * - `event_search_listing (event_id, …)`: each event's listing columns (status, hidden flag, start and end in both
- *   clocks, author, protected flag) in a narrow row, dates as DATETIME: the whole table stays in a small buffer pool, so
- *   a search checks tens of thousands of matching events' dates and statuses without reading their `events` rows
- *   (1,000,000 events: ~50 MB against ~1.1 GB).
- *
- * Dictionary entries are never removed (one no longer used matches no event).
+ * - `search_tokens (id, token)`: the dictionary of distinct tokens of every folded key (search-tokens.ts). Entries are
+ *   never removed (one no longer used matches no event).
+ * - `event_search_tokens`: one row per token of an event's key, primary key `(token_id, kind, event_id)`. Kind FULL: a
+ *   token of `search_key`; kind PUBLIC: a token of `public_search_key` (what a reader who may not unlock a protected
+ *   event may match). Like the link rows (event-link-tables.ts), each row carries the event's listing columns (status,
+ *   hidden flag, start and end in both clocks as DATETIME, author, protected flag): the events holding a word are one
+ *   range of the primary key, and a search checks their dates and statuses there, without reading their `events` rows
+ *   scattered over a table many times the buffer pool (1,000,000 events: 12,000 matches of "jazz" cost 2.4 s that way).
  */
 export const TOKEN_KIND = { FULL: 0, PUBLIC: 1 } as const;
 
-/** The folded keys an event's index entries are made of, as stored in its `events` row. */
-export interface SearchText {
-  searchKey: string;
-  publicSearchKey: string | null;
-}
-
-/** The listing columns an event's `event_search_listing` row copies (the `events` columns of the same name). */
-export interface SearchListing {
+/** The folded keys and listing columns an event's index rows are made of (the `events` columns of the same names). */
+export interface IndexedEvent {
   id: number;
   status: string;
   hideFromListings: boolean;
@@ -34,15 +26,27 @@ export interface SearchListing {
   startUtc: string;
   endUtc: string;
   authorId: number;
+  searchKey: string;
+  publicSearchKey: string | null;
 }
 
-export type IndexedEvent = SearchListing & SearchText;
+/** The columns of `event_search_tokens`, the entry's own first, then those carried from the event. */
+export const ENTRY_COLUMNS = [
+  'token_id',
+  'kind',
+  'event_id',
+  'status',
+  'hide_from_listings',
+  'start_local',
+  'end_local',
+  'start_utc',
+  'end_utc',
+  'author_id',
+  'protected',
+];
 
-export const LISTING_COLUMNS = ['event_id', 'status', 'hide_from_listings', 'start_local', 'end_local', 'start_utc', 'end_utc', 'author_id', 'protected'];
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-
-export const listingValuesOf = (e: IndexedEvent): unknown[] => [
-  e.id,
+/** The event columns carried by its index rows, in ENTRY_COLUMNS order after the entry's own three. */
+const carriedOf = (e: IndexedEvent): unknown[] => [
   e.status,
   e.hideFromListings ? 1 : 0,
   e.startLocal,
@@ -54,11 +58,38 @@ export const listingValuesOf = (e: IndexedEvent): unknown[] => [
 ];
 
 /** `(kind, token)` pairs of an event's keys. */
-export function tokenEntriesOf(text: SearchText): Array<[number, string]> {
+export function tokenEntriesOf(e: Pick<IndexedEvent, 'searchKey' | 'publicSearchKey'>): Array<[number, string]> {
   return [
-    ...searchTokensOf(text.searchKey).map((t): [number, string] => [TOKEN_KIND.FULL, t]),
-    ...searchTokensOf(text.publicSearchKey).map((t): [number, string] => [TOKEN_KIND.PUBLIC, t]),
+    ...searchTokensOf(e.searchKey).map((t): [number, string] => [TOKEN_KIND.FULL, t]),
+    ...searchTokensOf(e.publicSearchKey).map((t): [number, string] => [TOKEN_KIND.PUBLIC, t]),
   ];
+}
+
+/** The index rows of an event (ENTRY_COLUMNS values), given the dictionary ids of its tokens. */
+export function entryRowsOf(e: IndexedEvent, ids: Map<string, number>): unknown[][] {
+  const carried = carriedOf(e);
+  return tokenEntriesOf(e).map(([kind, token]) => [ids.get(token), kind, e.id, ...carried]);
+}
+
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+const CHUNK = 500;
+
+/** Tokens are stored as their UTF-8 bytes (VARBINARY): compared and matched byte for byte, never padded or folded. */
+const toBytes = (token: string) => Buffer.from(token, 'utf8');
+
+/** Dictionary ids of those of these tokens it holds. */
+async function knownTokenIds(m: EntityManager, tokens: string[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const distinct = [...new Set(tokens)];
+  for (let i = 0; i < distinct.length; i += CHUNK) {
+    const chunk = distinct.slice(i, i + CHUNK);
+    const rows = (await m.query(`SELECT id, token FROM search_tokens WHERE token IN (${marks(chunk.length)})`, chunk.map(toBytes))) as Array<{
+      id: unknown;
+      token: Buffer;
+    }>;
+    for (const r of rows) ids.set(Buffer.from(r.token).toString('utf8'), Number(r.id));
+  }
+  return ids;
 }
 
 /**
@@ -76,79 +107,71 @@ export async function tokenIds(m: EntityManager, tokens: string[]): Promise<Map<
   return ids;
 }
 
-const CHUNK = 500;
-
-/** Dictionary ids of those of these tokens it holds. */
-async function knownTokenIds(m: EntityManager, tokens: string[]): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  const distinct = [...new Set(tokens)];
-  for (let i = 0; i < distinct.length; i += CHUNK) {
-    const chunk = distinct.slice(i, i + CHUNK);
-    const rows = (await m.query(`SELECT id, token FROM search_tokens WHERE token IN (${marks(chunk.length)})`, chunk.map(toBytes))) as TokenRow[];
-    for (const r of rows) ids.set(fromBytes(r.token), Number(r.id));
+/** Rows of `event_search_tokens` in one multi-row INSERT per 1,000. */
+export async function insertEntries(m: EntityManager, rows: unknown[][]): Promise<void> {
+  const tuple = `(${marks(ENTRY_COLUMNS.length)})`;
+  for (let i = 0; i < rows.length; i += 1_000) {
+    const chunk = rows.slice(i, i + 1_000);
+    await m.query(`INSERT INTO event_search_tokens (${ENTRY_COLUMNS.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`, chunk.flat());
   }
-  return ids;
 }
 
-interface TokenRow {
-  id: unknown;
-  token: Buffer | string;
+const EVENT_COLUMNS =
+  'id, status, hide_from_listings, start_local, end_local, start_utc, end_utc, author_id, search_key, public_search_key';
+
+type EventColumns = Record<'id' | 'status' | 'hide_from_listings' | 'start_local' | 'end_local' | 'start_utc' | 'end_utc' | 'author_id' | 'search_key', unknown> & {
+  public_search_key: string | null;
+};
+
+const indexedFrom = (r: EventColumns): IndexedEvent => ({
+  id: Number(r.id),
+  status: String(r.status),
+  hideFromListings: Number(r.hide_from_listings) === 1,
+  startLocal: String(r.start_local),
+  endLocal: String(r.end_local),
+  startUtc: String(r.start_utc),
+  endUtc: String(r.end_utc),
+  authorId: Number(r.author_id),
+  searchKey: String(r.search_key),
+  publicSearchKey: r.public_search_key,
+});
+
+/** The indexed columns of stored events, read from `events` (before a write changes them, or to build the index). */
+export async function storedEvents(m: EntityManager, where: string, params: unknown[]): Promise<IndexedEvent[]> {
+  return ((await m.query(`SELECT ${EVENT_COLUMNS} FROM events WHERE ${where}`, params)) as EventColumns[]).map(indexedFrom);
 }
 
-/** Tokens are stored as their UTF-8 bytes (VARBINARY): compared and matched byte for byte, never padded or folded. */
-const toBytes = (token: string) => Buffer.from(token, 'utf8');
-const fromBytes = (token: Buffer | string) => (typeof token === 'string' ? token : token.toString('utf8'));
-
-/** The stored keys of an event (before a write changes them), or null when it has no row. */
-export async function storedSearchText(m: EntityManager, eventId: number): Promise<SearchText | null> {
-  const [row] = (await m.query('SELECT search_key, public_search_key FROM events WHERE id = ?', [eventId])) as Array<{
-    search_key: string;
-    public_search_key: string | null;
-  }>;
-  return row ? { searchKey: row.search_key, publicSearchKey: row.public_search_key } : null;
-}
+const sameEntries = (a: IndexedEvent, b: IndexedEvent) =>
+  (Object.keys(a) as Array<keyof IndexedEvent>).every((k) => (k === 'hideFromListings' ? a[k] === b[k] : String(a[k]) === String(b[k])));
 
 /** Makes the index describe the event as just written; `previous` is what its row held before (null: a new event). */
-export async function indexEvent(m: EntityManager, event: IndexedEvent, previous: SearchText | null): Promise<void> {
-  await m.query(
-    `INSERT INTO event_search_listing (${LISTING_COLUMNS.join(', ')}) VALUES (${marks(LISTING_COLUMNS.length)}) ` +
-      `ON DUPLICATE KEY UPDATE ${LISTING_COLUMNS.slice(1).map((c) => `${c} = VALUES(${c})`).join(', ')}`,
-    listingValuesOf(event),
-  );
-  if (previous && previous.searchKey === event.searchKey && previous.publicSearchKey === event.publicSearchKey) return;
-  if (previous) await removeTokenEntries(m, event.id, previous);
-  const entries = tokenEntriesOf(event);
-  if (entries.length === 0) return;
-  const ids = await tokenIds(m, entries.map(([, t]) => t));
-  await m.query(
-    `INSERT IGNORE INTO event_search_tokens (token_id, kind, event_id) VALUES ${entries.map(() => '(?, ?, ?)').join(', ')}`,
-    entries.flatMap(([kind, t]) => [ids.get(t), kind, event.id]),
-  );
+export async function indexEvent(m: EntityManager, event: IndexedEvent, previous: IndexedEvent | null): Promise<void> {
+  if (previous && sameEntries(previous, event)) return;
+  if (previous) await removeEntries(m, previous);
+  const ids = await tokenIds(m, tokenEntriesOf(event).map(([, t]) => t));
+  await insertEntries(m, entryRowsOf(event, ids));
 }
 
-async function removeTokenEntries(m: EntityManager, eventId: number, text: SearchText): Promise<void> {
-  const entries = tokenEntriesOf(text);
-  if (entries.length === 0) return;
+/** Removes the index rows the event's stored columns made. */
+export async function removeEntries(m: EntityManager, previous: IndexedEvent): Promise<void> {
+  const entries = tokenEntriesOf(previous);
   const ids = await knownTokenIds(m, entries.map(([, t]) => t));
   for (const kind of Object.values(TOKEN_KIND)) {
-    const tokenIdsOfKind = entries.filter(([k, t]) => k === kind && ids.has(t)).map(([, t]) => ids.get(t));
-    if (tokenIdsOfKind.length === 0) continue;
-    await m.query(`DELETE FROM event_search_tokens WHERE token_id IN (${marks(tokenIdsOfKind.length)}) AND kind = ? AND event_id = ?`, [
-      ...tokenIdsOfKind,
+    const ofKind = entries.filter(([k, t]) => k === kind && ids.has(t)).map(([, t]) => ids.get(t));
+    if (ofKind.length === 0) continue;
+    await m.query(`DELETE FROM event_search_tokens WHERE token_id IN (${marks(ofKind.length)}) AND kind = ? AND event_id = ?`, [
+      ...ofKind,
       kind,
-      eventId,
+      previous.id,
     ]);
   }
 }
 
-/** Removes a deleted event from the index; `previous` is what its row held. */
-export async function unindexEvent(m: EntityManager, eventId: number, previous: SearchText | null): Promise<void> {
-  await m.query('DELETE FROM event_search_listing WHERE event_id = ?', [eventId]);
-  if (previous) await removeTokenEntries(m, eventId, previous);
-}
-
-/** Scheduled events whose time has come: their listing rows follow their new status. */
-export async function publishListed(m: EntityManager, eventIds: number[]): Promise<void> {
+/** Scheduled events published by a plain status update: their index rows follow their new status. */
+export async function publishEntries(m: EntityManager, eventIds: number[]): Promise<void> {
   if (eventIds.length === 0) return;
-  await m.query(`UPDATE event_search_listing SET status = 'publish' WHERE event_id IN (${marks(eventIds.length)})`, eventIds);
+  for (const e of await storedEvents(m, `id IN (${marks(eventIds.length)})`, eventIds)) {
+    await removeEntries(m, e);
+    await insertEntries(m, entryRowsOf(e, await tokenIds(m, tokenEntriesOf(e).map(([, t]) => t))));
+  }
 }
