@@ -14,9 +14,9 @@ const BATCH = 2_000;
  * - SQLite: `events_search`, FTS5 with the `trigram` tokenizer over `search_key` and `public_search_key` (external
  *   content: the text stays in `events`), kept in step by triggers on `events`. A rebuild of the `events` table (as
  *   TypeORM's SQLite `addColumn` does) drops its triggers: such a migration must create them again.
- * - MySQL/MariaDB: the token dictionary `search_tokens` and the token rows `event_search_tokens`, which carry their
- *   event's listing columns (see mysql-search-index.ts), written by the event repository: triggers would need SUPER
- *   on a server with binary logging, which hosted MySQL rarely grants.
+ * - MySQL/MariaDB: the token dictionary `search_tokens`, its trigrams `search_token_trigrams`, and the token rows
+ *   `event_search_tokens`, which carry their event's listing columns (see mysql-search-index.ts), written by the event
+ *   repository: triggers would need SUPER on a server with binary logging, which hosted MySQL rarely grants.
  */
 export class SearchIndex1764000017000 implements MigrationInterface {
   name = 'SearchIndex1764000017000';
@@ -50,6 +50,10 @@ export class SearchIndex1764000017000 implements MigrationInterface {
         'PRIMARY KEY (id), UNIQUE KEY search_tokens_token (token)) ENGINE=InnoDB',
     );
     await q.query(
+      'CREATE TABLE search_token_trigrams (trigram VARBINARY(12) NOT NULL, token_id INT UNSIGNED NOT NULL, ' +
+        'PRIMARY KEY (trigram, token_id)) ENGINE=InnoDB',
+    );
+    await q.query(
       'CREATE TABLE event_search_tokens (token_id INT UNSIGNED NOT NULL, kind TINYINT NOT NULL, event_id BIGINT NOT NULL, ' +
         'status VARCHAR(16) CHARACTER SET ascii COLLATE ascii_bin NOT NULL, hide_from_listings TINYINT NOT NULL, start_local DATETIME NOT NULL, end_local DATETIME NOT NULL, ' +
         'start_utc DATETIME NOT NULL, end_utc DATETIME NOT NULL, author_id BIGINT NOT NULL, protected TINYINT NOT NULL, ' +
@@ -67,6 +71,7 @@ export class SearchIndex1764000017000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     if (isMysql(q)) {
       await q.query('DROP TABLE event_search_tokens');
+      await q.query('DROP TABLE search_token_trigrams');
       await q.query('DROP TABLE search_tokens');
       return;
     }

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { EventCriteria, EventPageRequest } from '../../../domain/event-query';
 import { IndexedEvent, indexEvent, publishEntries, removeEntries, storedEvents } from './mysql-search-index';
-import { answeredByIndex, containing, holdingSql, indexCountSql, indexPageSql, narrowingParts } from './mysql-search-sql';
+import { answeredByIndex, Bind, holdingSql, indexCountSql, indexPageSql, narrowingParts } from './mysql-search-sql';
 import { FTS_CANDIDATES, ftsQueryOf } from './sqlite-search-sql';
 import { TOKEN_KIND } from './mysql-search-index';
 
@@ -62,8 +62,13 @@ export class EventSearchIndex {
       if (fts !== null) q.andWhere(FTS_CANDIDATES('searchFts'), { searchFts: fts });
       return;
     }
-    narrowingParts(words).forEach((part, i) => {
-      q.andWhere(`e.id IN (${holdingSql(TOKEN_KIND.FULL, `:searchPart${i}`, ':likeEscape')})`, { [`searchPart${i}`]: containing(part), likeEscape: '\\' });
-    });
+    const named: Record<string, unknown> = {};
+    const bind: Bind = (value) => {
+      const name = `searchIndex${Object.keys(named).length}`;
+      named[name] = value;
+      return `:${name}`;
+    };
+    for (const part of narrowingParts(words)) q.andWhere(`e.id IN (${holdingSql(TOKEN_KIND.FULL, part, bind)})`);
+    q.setParameters(named);
   }
 }

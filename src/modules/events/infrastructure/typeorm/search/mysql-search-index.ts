@@ -1,12 +1,13 @@
 import type { EntityManager } from 'typeorm';
-import { searchTokensOf } from './search-tokens';
+import { searchTokensOf, trigramsOf } from './search-tokens';
 
 /**
  * The MySQL/MariaDB search index (migration 1764000017000-search-index), written by the event repository, the seeder and
  * the migration that builds it for existing rows:
  *
- * - `search_tokens (id, token)`: the dictionary of distinct tokens of every folded key (search-tokens.ts). Entries are
- *   never removed (one no longer used matches no event).
+ * - `search_tokens (id, token)`: the dictionary of distinct tokens of every folded key (search-tokens.ts), and
+ *   `search_token_trigrams (trigram, token_id)`, its own index: which tokens hold which trigrams. Entries are never
+ *   removed (one no longer used matches no event).
  * - `event_search_tokens`: one row per token of an event's key, primary key `(token_id, kind, event_id)`. Kind FULL: a
  *   token of `search_key`; kind PUBLIC: a token of `public_search_key` (what a reader who may not unlock a protected
  *   event may match). Like the link rows (event-link-tables.ts), each row carries the event's listing columns (status,
@@ -93,8 +94,9 @@ async function knownTokenIds(m: EntityManager, tokens: string[]): Promise<Map<st
 }
 
 /**
- * Dictionary ids of these tokens, adding the missing ones. Inserted in sorted order: two writers adding overlapping
- * tokens then wait for each other instead of deadlocking (a deadlock would still be retried by the unit of work).
+ * Dictionary ids of these tokens, adding the missing ones with their trigrams. Inserted in sorted order: two writers
+ * adding overlapping tokens then wait for each other instead of deadlocking (a deadlock would still be retried by the
+ * unit of work); a token another writer added meanwhile has its trigrams written again, which changes nothing.
  */
 export async function tokenIds(m: EntityManager, tokens: string[]): Promise<Map<string, number>> {
   const ids = await knownTokenIds(m, tokens);
@@ -103,7 +105,13 @@ export async function tokenIds(m: EntityManager, tokens: string[]): Promise<Map<
     const chunk = missing.slice(i, i + CHUNK);
     await m.query(`INSERT IGNORE INTO search_tokens (token) VALUES ${chunk.map(() => '(?)').join(', ')}`, chunk.map(toBytes));
   }
-  for (const [token, id] of await knownTokenIds(m, missing)) ids.set(token, id);
+  const added = await knownTokenIds(m, missing);
+  const trigramRows = [...added].flatMap(([token, id]) => trigramsOf(token).map((g) => [toBytes(g), id]));
+  for (let i = 0; i < trigramRows.length; i += CHUNK) {
+    const chunk = trigramRows.slice(i, i + CHUNK);
+    await m.query(`INSERT IGNORE INTO search_token_trigrams (trigram, token_id) VALUES ${chunk.map(() => '(?, ?)').join(', ')}`, chunk.flat());
+  }
+  for (const [token, id] of added) ids.set(token, id);
   return ids;
 }
 

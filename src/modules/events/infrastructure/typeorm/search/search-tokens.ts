@@ -69,3 +69,22 @@ export function wordLookup(word: string): WordLookup {
   const exact = parts.length === 1 && parts[0] === word && whole.length <= EXACT_MAX;
   return { parts: [...new Set(parts)], exact };
 }
+
+/** The distinct trigrams (three consecutive characters) of a token: the dictionary's own index (a token's entry). */
+export function trigramsOf(token: string): string[] {
+  const c = chars(token);
+  const out = new Set<string>();
+  for (let i = 0; i + MIN_INDEXED <= c.length; i++) out.add(c.slice(i, i + MIN_INDEXED).join(''));
+  return [...out];
+}
+
+/**
+ * The trigrams a dictionary lookup of a part requires (every token containing the part holds them): its first, middle
+ * and last, enough to leave few tokens for the `LIKE` check that decides.
+ */
+export function probeTrigramsOf(part: string): string[] {
+  const all = chars(part);
+  const at = (i: number) => all.slice(i, i + MIN_INDEXED).join('');
+  const last = all.length - MIN_INDEXED;
+  return [...new Set([at(0), at(Math.floor(last / 2)), at(last)])];
+}
