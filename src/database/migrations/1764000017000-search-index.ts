@@ -47,17 +47,17 @@ export class SearchIndex1764000017000 implements MigrationInterface {
   private async upMysql(q: QueryRunner): Promise<void> {
     await q.query(
       'CREATE TABLE search_tokens (id INT UNSIGNED NOT NULL AUTO_INCREMENT, token VARBINARY(512) NOT NULL, ' +
-        'PRIMARY KEY (id), UNIQUE KEY search_tokens_token (token)) ENGINE=InnoDB',
+        'PRIMARY KEY (id), UNIQUE KEY search_tokens_token (token)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4',
     );
     await q.query(
       'CREATE TABLE search_token_trigrams (trigram VARBINARY(12) NOT NULL, token_id INT UNSIGNED NOT NULL, ' +
-        'PRIMARY KEY (trigram, token_id)) ENGINE=InnoDB',
+        'PRIMARY KEY (trigram, token_id)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4',
     );
     await q.query(
       'CREATE TABLE event_search_tokens (token_id INT UNSIGNED NOT NULL, kind TINYINT NOT NULL, event_id BIGINT NOT NULL, ' +
-        'status VARCHAR(16) CHARACTER SET ascii COLLATE ascii_bin NOT NULL, hide_from_listings TINYINT NOT NULL, start_local DATETIME NOT NULL, end_local DATETIME NOT NULL, ' +
+        'status VARCHAR(16) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL, hide_from_listings TINYINT NOT NULL, start_local DATETIME NOT NULL, end_local DATETIME NOT NULL, ' +
         'start_utc DATETIME NOT NULL, end_utc DATETIME NOT NULL, author_id BIGINT NOT NULL, protected TINYINT NOT NULL, ' +
-        'PRIMARY KEY (token_id, kind, event_id)) ENGINE=InnoDB',
+        'PRIMARY KEY (token_id, kind, event_id)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4',
     );
     const load = new SearchIndexBulkLoad(() => q.manager);
     for (let after = 0; ; ) {
