@@ -132,7 +132,8 @@ export class TypeOrmEventRepository extends EventRepository {
     // The page and the total are separate queries: a window function (COUNT(*) OVER ()) would make the database read
     // and sort every matching row. The page is found in the index alone — its ids, walking (status, start, id) or a
     // link's (link id, status, start, event_id) in list order and stopping at the limit, skipped rows never read —
-    // and then read by id. A search the index answers alone is found there (page and total in one query).
+    // and then read by id. A search the search index answers alone is found there: the index rows of all its matches
+    // are read for the total anyway, so one query with COUNT(*) OVER () gives the page too.
     if (this.search.answersAlone(c)) {
       const { ids, total } = await this.search.page(this.manager, c, page);
       return { rows: await this.findByIds(ids), total };

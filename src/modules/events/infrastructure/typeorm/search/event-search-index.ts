@@ -1,9 +1,8 @@
 import type { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { EventCriteria, EventPageRequest } from '../../../domain/event-query';
-import { IndexedEvent, indexEvent, publishEntries, removeEntries, storedEvents } from './mysql-search-index';
+import { IndexedEvent, indexEvent, publishEntries, removeEntries, storedEvents, TOKEN_KIND } from './mysql-search-index';
 import { answeredByIndex, Bind, holdingSql, indexCountSql, indexPageSql, narrowingParts } from './mysql-search-sql';
 import { FTS_CANDIDATES, ftsQueryOf } from './sqlite-search-sql';
-import { TOKEN_KIND } from './mysql-search-index';
 
 /**
  * The event repository's search index, one per database: SQLite's FTS5 trigram table (sqlite-search-sql.ts, kept by
