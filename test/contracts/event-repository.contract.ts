@@ -4,6 +4,7 @@ import type { EventCriteria } from '../../src/modules/events/domain/event-query'
 import type { RecordStatus } from '../../src/shared/domain/policy';
 import { SlugConflictError } from '../../src/shared/domain/slug-allocation';
 import { EventRepository } from '../../src/modules/events/domain/event.repository';
+import { fold } from '../../src/shared/domain/text';
 import { Random } from '../../src/tools/seed/random';
 import { anEvent } from '../factories/event.factory';
 
@@ -126,6 +127,97 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
       expect(await ids({ searchWords: ['100%'] })).toEqual([2]);
       expect(await ids({ searchWords: ['0_'] })).toEqual([]);
       expect(await ids({ searchWords: ['late show'] })).toEqual([1]);
+    });
+
+    it('search matches exactly what a scan of the readable folded text matches, through every write, for every reader', async () => {
+      // Issue 18: the SQL adapters find search words through an index (SQLite FTS5 trigrams; MySQL a token index) and
+      // must give the answers of the plain rule, written out here: each word a substring of the text the reader may
+      // search (§8.4: the title alone of a protected event they may not unlock), no excluded word in it.
+      const r = new Random(18);
+      const pick = <T>(items: readonly T[]): T => r.pick(items);
+      // 291 characters without whitespace: the token indexes store long tokens in overlapping pieces.
+      const longToken = `${'ab'.repeat(30)}needle${'cd'.repeat(30)}héllo${'ef'.repeat(80)}`;
+      const TITLES = ['Jazz Café', 'JAZZ night', 'Pizazz Fair', 'Crème Brûlée Class', 'Late Show', 'Jaz azz', 'Open 100% Mic', 'Naïve Art', 'Tango', 'Über Jam'];
+      const TEXTS = ['', '<p>late show tonight</p>', 'a warm welcome', 'secret recipe inside', longToken, 'x_y 50% off', 'jazz\ttab\nline', 'niño señor'];
+      const STATUSES: RecordStatus[] = ['publish', 'publish', 'publish', 'draft', 'future', 'private'];
+      const randomEvent = (id: number): CalendarEvent => {
+        const day = 1 + r.int(0, 20);
+        const start = `2026-12-${String(day).padStart(2, '0')} ${pick(['09', '10', '20'])}:00:00`;
+        return anEvent(id, {
+          title: pick(TITLES),
+          description: pick(TEXTS),
+          excerpt: r.chance(0.3) ? pick(TEXTS) : '',
+          status: pick(STATUSES),
+          authorId: pick([3, 4]),
+          postPassword: r.chance(0.25) ? pick(['sesame', 'Sesame']) : '',
+          hideFromListings: r.chance(0.05),
+          featured: r.chance(0.5),
+          startLocal: start,
+          endLocal: start.replace(/ \d\d:/, ' 23:'),
+        });
+      };
+      const stored = new Map<number, CalendarEvent>();
+      const write = async (e: CalendarEvent) => {
+        await save(e);
+        stored.set(e.id, e);
+      };
+      for (let id = 1; id <= 60; id++) await write(randomEvent(id));
+
+      type Reader = NonNullable<EventCriteria['protectedTextReader']>;
+      const READERS: Reader[] = ['all', { authorId: null, password: null }, { authorId: 4, password: null }, { authorId: null, password: 'sesame' }, { authorId: 9, password: 'SESAME' }];
+      const textFor = (e: CalendarEvent, reader: Reader) => {
+        const unlocked = reader === 'all' || e.postPassword === '' || e.authorId === reader.authorId || (reader.password !== null && reader.password === e.postPassword);
+        return unlocked ? [e.title, e.description, e.excerpt].map(fold).join('\n') : fold(e.title);
+      };
+      const SEARCHES: Array<{ words: string[]; excluded?: string[] }> = [
+        { words: ['jazz'] }, { words: ['azz'] }, { words: ['zz'] }, { words: ['a'] }, { words: ['caf'] }, { words: ['cafe', 'jazz'] },
+        { words: ['creme brulee'] }, { words: ['brul'] }, { words: ['uber'] }, { words: ['naive'] }, { words: ['jaz azz'] },
+        { words: ['late show'] }, { words: ['show'], excluded: ['late'] }, { words: ['jazz'], excluded: ['night', 'caf'] },
+        { words: ['a'], excluded: ['jazz'] }, { words: [], excluded: ['jazz'] }, { words: ['jazz'], excluded: ['z'] },
+        { words: ['secret'] }, { words: ['recipe'], excluded: ['jazz'] }, { words: ['needle'] }, { words: ['dneedlec'] },
+        { words: [longToken.slice(10, 100)] }, { words: [longToken.slice(70)] }, { words: ['hello'] }, { words: ['100%'] },
+        { words: ['0%'] }, { words: ['x_y'] }, { words: ['_'] }, { words: ['%'] }, { words: ['tab'] }, { words: ['nino senor'] },
+        { words: ['nothing-like-this'] }, { words: ['tango'], excluded: ['nothing-like-this'] },
+      ];
+      const check = async (label: string) => {
+        for (const search of SEARCHES) {
+          for (const reader of READERS) {
+            const statuses = pick([['publish'], ['publish', 'draft', 'future', 'private']] as RecordStatus[][]);
+            const bounds = r.chance(0.5) ? [{ op: '>=' as const, field: 'start' as const, value: '2026-12-08 10:00:00' }] : [];
+            const featured = r.chance(0.2) ? true : undefined;
+            const expected = [...stored.values()]
+              .filter((e) => statuses.includes(e.status) && !e.hideFromListings && bounds.every((b) => e.startLocal >= b.value))
+              .filter((e) => featured === undefined || e.featured === featured)
+              .filter((e) => search.words.every((w) => textFor(e, reader).includes(w)))
+              .filter((e) => !(search.excluded ?? []).some((w) => textFor(e, reader).includes(w)))
+              .sort((a, b) => (a.startLocal < b.startLocal ? -1 : a.startLocal > b.startLocal ? 1 : a.id - b.id))
+              .map((e) => e.id);
+            const c = { searchWords: search.words, excludedWords: search.excluded ?? [], protectedTextReader: reader, statuses, bounds, featured };
+            const offset = pick([0, 0, 2, 40]);
+            const page = await f.repo.findPage(criteria(c), { offset, limit: 5 });
+            const got = { total: page.total, ids: page.rows.map((e) => e.id) };
+            expect({ label, search, reader, statuses, bounds, offset, got }).toEqual({ label, search, reader, statuses, bounds, offset, got: { total: expected.length, ids: expected.slice(offset, offset + 5) } });
+          }
+        }
+      };
+      await check('after creates');
+      // Rewritten texts, protection added and removed, statuses and dates changed, events removed, scheduled ones published.
+      for (let i = 0; i < 40; i++) {
+        const current = stored.get(1 + r.int(0, 59));
+        if (!current) continue;
+        const change = r.int(0, 4);
+        if (change === 0) await write({ ...current, title: pick(TITLES), description: pick(TEXTS) });
+        else if (change === 1) await write({ ...current, postPassword: current.postPassword ? '' : 'sesame' });
+        else if (change === 2) await write({ ...current, status: pick(STATUSES), startLocal: randomEvent(current.id).startLocal });
+        else if (change === 3) await write({ ...current, excerpt: pick(TEXTS), hideFromListings: !current.hideFromListings });
+        else {
+          await f.repo.remove(current.id);
+          stored.delete(current.id);
+        }
+      }
+      await f.repo.publishDue('2026-11-01 00:00:00');
+      for (const [id, e] of stored) if (e.status === 'future' && e.dateUtc <= '2026-11-01 00:00:00') stored.set(id, { ...e, status: 'publish' });
+      await check('after updates, removals and publishing');
     });
 
     it('filters by flags, include, parent and links; saves links in order and loads them in batches', async () => {

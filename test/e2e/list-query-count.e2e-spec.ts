@@ -20,8 +20,8 @@ describe('event list: a fixed number of SQL queries on 10,000 events', () => {
   }, 120_000);
   afterAll(async () => s.t.close());
 
-  const queriesOf = async (perPage: number) => {
-    const go = () => s.t.http().get(`${s.t.api}/events`).query({ per_page: perPage });
+  const queriesOf = async (perPage: number, search?: string) => {
+    const go = () => s.t.http().get(`${s.t.api}/events`).query({ per_page: perPage, ...(search ? { search } : {}) });
     await go(); // periodic work (publishing due records) is not part of a list request
     let body: { events: Array<Record<string, any>>; total: number } = { events: [], total: 0 };
     const queries = await captureQueries(s.t.dataSource, async () => {
@@ -50,5 +50,15 @@ describe('event list: a fixed number of SQL queries on 10,000 events', () => {
     // the page's ids (from the index alone), its rows, its total, then the venues, organizers, and terms with their
     // counts (issue 18: the read model's plain SQL; the counts are columns of the terms)
     expect(one.count).toBe(6);
+  });
+
+  it('is the same for a search at per_page 1, 10 and 50', async () => {
+    s.clock.set(new Date(`${SEED_ANCHOR}T12:00:00Z`));
+    const counts = [];
+    for (const perPage of [1, 10, 50]) counts.push((await queriesOf(perPage, 'jazz')).count);
+    expect(counts).toEqual([counts[0], counts[0], counts[0]]);
+    // MySQL: the page's ids with the total in one query of the index; SQLite: the page's ids and the total, each
+    // narrowed by the FTS5 index. Then the rows, venues, organizers, terms and term counts.
+    expect(counts[0]).toBe(s.t.db === 'mysql' ? 6 : 7);
   });
 });

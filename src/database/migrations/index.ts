@@ -8,6 +8,7 @@ import { Utf8mb4AndLongText1764000012000 } from './1764000012000-utf8mb4-and-lon
 import { PublicSearchKey1764000013000 } from './1764000013000-public-search-key';
 import { ImportMappings1764000015000 } from './1764000015000-import-mappings';
 import { EventRevision1764000016000 } from './1764000016000-event-revision';
+import { SearchIndex1764000017000 } from './1764000017000-search-index';
 import { DuePublicationIndex1764000017500 } from './1764000017500-due-publication-index';
 import { Terms1764000004000 } from './1764000004000-terms';
 import { VenuesOrganizers1764000003100 } from './1764000003100-venues-organizers';
@@ -26,5 +27,6 @@ export const MIGRATIONS: Function[] = [
   PublicSearchKey1764000013000,
   ImportMappings1764000015000,
   EventRevision1764000016000,
+  SearchIndex1764000017000,
   DuePublicationIndex1764000017500,
 ];

@@ -13,6 +13,7 @@ import { toRow as venueRow } from '../../modules/venues/infrastructure/typeorm/t
 import { VenueOrmEntity } from '../../modules/venues/infrastructure/typeorm/venue.orm-entity';
 import { adjustTermCounts, CARRIED_COLUMNS, carriedValuesOf } from '../../modules/events/infrastructure/typeorm/event-link-tables';
 import { adjustListCounts, CountDelta, countedColumnsOf, countRow } from '../../modules/events/infrastructure/typeorm/event-list-counts';
+import { SearchIndexBulkLoad } from '../../modules/events/infrastructure/typeorm/search/mysql-search-bulk-load';
 import { BulkInsert } from './bulk-insert';
 import { withIndexesBuiltAfterLoad } from './bulk-load-indexes';
 import { makeEvent, makeOrganizers, makeTerms, makeVenues, SeedEvent, SeedSizes, SlugBook } from './dataset';
@@ -118,10 +119,15 @@ export async function seedDatabase(ds: DataSource, sizes: SeedSizes, options: Se
   // Empty tables get their secondary indexes after the load (MySQL; see bulk-load-indexes.ts).
   const loadedTables = ['events', 'event_venues', 'event_organizers', 'event_terms'];
   const summaryLinks = await withIndexesBuiltAfterLoad(ds, loadedTables, async () => {
-    // MySQL writes on three connections at once: record ids and events; term links; venue and organizer links.
+    // MySQL writes on four connections at once: record ids and events; term links; venue and organizer links; the
+    // search index (SQLite's is written by triggers on events).
     const main = await Lane.open(ds);
     const side = mysql ? await Lane.open(ds) : main;
     const places = mysql ? await Lane.open(ds) : main;
+    const search = mysql ? await Lane.open(ds) : null;
+    // The token dictionary's unique index must be checked: INSERT IGNORE relies on it.
+    if (search) await search.runner.query('SET SESSION unique_checks = 1');
+    const searchIndex = search ? new SearchIndexBulkLoad(() => search.runner.manager) : null;
     const links = { venues: 0, organizers: 0, terms: 0 };
     let ok = false;
     try {
@@ -152,11 +158,12 @@ export async function seedDatabase(ds: DataSource, sizes: SeedSizes, options: Se
         const count = Math.min(batchSize, sizes.events - done);
         const batch: SeedEvent[] = [];
         for (let i = 0; i < count; i++) batch.push(makeEvent(r, sizes, firstEventId + done + i, refs, eventSlugs));
+        const rows = batch.map(({ event }) => eventRow(event));
         const writeEvents = async () => {
           for (const { event } of batch) await ids.add({ id: event.id, kind: 'event' });
           await ids.flush();
-          for (const { event } of batch) {
-            await eventRows.add(eventRow(event));
+          for (const [i, { event }] of batch.entries()) {
+            await eventRows.add(rows[i]);
             countRow(listCounts, countedColumnsOf(event), 1);
           }
           await eventRows.flush();
@@ -185,11 +192,16 @@ export async function seedDatabase(ds: DataSource, sizes: SeedSizes, options: Se
           await eventOrganizers.flush();
           if (places !== main) await places.commit();
         };
+        const writeSearchIndex = async () => {
+          if (!search || !searchIndex) return;
+          await searchIndex.add(rows);
+          await search.commit();
+        };
         if (side === main) {
           await writeTermLinks();
           await writePlaceLinks();
           await writeEvents();
-        } else await Promise.all([writeEvents(), writeTermLinks(), writePlaceLinks()]);
+        } else await Promise.all([writeEvents(), writeTermLinks(), writePlaceLinks(), writeSearchIndex()]);
         done += count;
         options.onEvents?.(batch);
         options.onProgress?.(done);
@@ -202,9 +214,10 @@ export async function seedDatabase(ds: DataSource, sizes: SeedSizes, options: Se
       await main.close(ok);
       if (side !== main) await side.close(ok);
       if (places !== main) await places.close(ok);
+      if (search) await search.close(ok);
     }
   }, options.onPhase);
   // Fresh statistics for the planner (InnoDB would recompute them later by itself).
-  if (mysql) await ds.query('ANALYZE TABLE events, event_venues, event_organizers, event_terms');
+  if (mysql) await ds.query('ANALYZE TABLE events, event_venues, event_organizers, event_terms, search_tokens, event_search_tokens');
   return { venues, organizers, terms, firstEventId, events: sizes.events, links: summaryLinks };
 }

@@ -21,6 +21,7 @@ import {
 } from './event-list-counts';
 import { toDomain, toRow } from './event.mapper';
 import { EventOrmEntity } from './event.orm-entity';
+import { EventSearchIndex } from './search/event-search-index';
 
 const COLUMN = {
   event: { start: 'e.start_local', end: 'e.end_local' },
@@ -116,8 +117,11 @@ function linkOnly(c: EventCriteria): LinkFilter | null {
 /** ADAPTER: events in the `events` table, links in `event_venues`, `event_organizers`, `event_terms`. */
 @Injectable()
 export class TypeOrmEventRepository extends EventRepository {
+  private readonly search: EventSearchIndex;
+
   constructor(private readonly dataSource: DataSource) {
     super();
+    this.search = new EventSearchIndex(dataSource);
   }
 
   private get manager() {
@@ -143,7 +147,12 @@ export class TypeOrmEventRepository extends EventRepository {
     // The page and the total are separate queries: a window function (COUNT(*) OVER ()) would make the database read
     // and sort every matching row. The page is found in the index alone — its ids, walking (status, start, id) or a
     // link's (link id, status, start, event_id) in list order and stopping at the limit, skipped rows never read —
-    // and then read by id.
+    // and then read by id. A search the search index answers alone is found there: the index rows of all its matches
+    // are read for the total anyway, so one query with COUNT(*) OVER () gives the page too.
+    if (this.search.answersAlone(c)) {
+      const { ids, total } = await this.search.page(this.manager, c, page);
+      return { rows: await this.findByIds(ids), total };
+    }
     const links = linkOnly(c);
     if (links && links.ids.length === 1) {
       const { sql, params } = this.linkSql(c, links, 'page');
@@ -282,6 +291,7 @@ export class TypeOrmEventRepository extends EventRepository {
       q.andWhere(`${column} ${b.op} :bound${i}`, { [`bound${i}`]: b.value });
     });
     const searched = c.searchWords?.length || c.excludedWords?.length ? this.searchedKey(q, c.protectedTextReader) : '';
+    if (searched) this.search.narrow(q, c);
     (c.searchWords ?? []).forEach((w, i) => {
       q.andWhere(`${searched} LIKE :sw${i} ESCAPE :likeEscape`, { [`sw${i}`]: `%${escapeLike(w)}%`, likeEscape: '\\' });
     });
@@ -358,12 +368,14 @@ export class TypeOrmEventRepository extends EventRepository {
   }
 
   async insert(event: CalendarEvent): Promise<void> {
+    const row = toRow(event);
     try {
-      await this.manager.getRepository(EventOrmEntity).insert(toRow(event));
+      await this.manager.getRepository(EventOrmEntity).insert(row);
     } catch (e) {
       if (isUniqueViolation(e)) throw new SlugConflictError();
       throw e;
     }
+    await this.search.written(this.manager, row, null);
     const delta: CountDelta = new Map();
     countRow(delta, countedColumnsOf(event), 1);
     await adjustListCounts(this.manager, delta);
@@ -372,13 +384,16 @@ export class TypeOrmEventRepository extends EventRepository {
   async update(event: CalendarEvent): Promise<void> {
     const [stored] = await this.countedRows([event.id]);
     if (!stored) throw new Error(`event ${event.id} was not taken before its update`);
-    const { id: _id, ...rest } = toRow(event);
+    const indexed = await this.search.held(this.manager, event.id);
+    const row = toRow(event);
+    const { id: _id, ...rest } = row;
     try {
       await this.manager.getRepository(EventOrmEntity).update({ id: event.id }, rest);
     } catch (e) {
       if (isUniqueViolation(e)) throw new SlugConflictError();
       throw e;
     }
+    await this.search.written(this.manager, row, indexed);
     await syncLinkedEvent(this.manager, event);
     const delta: CountDelta = new Map();
     countRow(delta, stored, -1);
@@ -397,9 +412,11 @@ export class TypeOrmEventRepository extends EventRepository {
     const m = this.manager;
     const delta: CountDelta = new Map();
     for (const stored of await this.countedRows([id])) countRow(delta, stored, -1);
+    const indexed = await this.search.held(m, id);
     await removeLinksOf(m, [id]);
     await m.query('UPDATE events SET post_parent = 0 WHERE post_parent = ?', [id]);
     await m.query('DELETE FROM events WHERE id = ?', [id]);
+    await this.search.removed(m, indexed);
     await adjustListCounts(m, delta);
   }
 
@@ -437,6 +454,7 @@ export class TypeOrmEventRepository extends EventRepository {
     const ids = due.map((r) => Number(r.id));
     await m.query(`UPDATE events SET status = 'publish' WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
     await publishLinksOf(m, ids);
+    await this.search.published(m, ids);
     const delta: CountDelta = new Map();
     for (const row of due) {
       countRow(delta, row, -1);

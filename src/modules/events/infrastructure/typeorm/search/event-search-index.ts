@@ -1,0 +1,73 @@
+import type { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { EventCriteria, EventPageRequest } from '../../../domain/event-query';
+import { IndexedEvent, indexEvent, publishEntries, removeEntries, storedEvents, TOKEN_KIND } from './mysql-search-index';
+import { answeredByIndex, Bind, holdingSql, indexCountSql, indexPageSql, narrowingParts } from './mysql-search-sql';
+import { FTS_CANDIDATES, ftsQueryOf } from './sqlite-search-sql';
+
+/**
+ * The event repository's search index, one per database: SQLite's FTS5 trigram table (sqlite-search-sql.ts, kept by
+ * triggers: its write hooks here do nothing) or MySQL/MariaDB's token index (mysql-search-index.ts, written here by the
+ * repository's writes). The repository calls the write hooks around each write of an `events` row.
+ */
+export class EventSearchIndex {
+  private readonly mysql: boolean;
+
+  constructor(dataSource: DataSource) {
+    this.mysql = dataSource.options.type === 'mysql';
+  }
+
+  /** What the event's row holds before a write changes or deletes it (what its index rows were made of). */
+  async held(m: EntityManager, eventId: number): Promise<IndexedEvent | null> {
+    if (!this.mysql) return null;
+    const [stored] = await storedEvents(m, 'id = ?', [eventId]);
+    return stored ?? null;
+  }
+
+  /** After the event's row was inserted or updated; `previous` is what `held` read before (null: a new event). */
+  async written(m: EntityManager, event: IndexedEvent, previous: IndexedEvent | null): Promise<void> {
+    if (this.mysql) await indexEvent(m, event, previous);
+  }
+
+  async removed(m: EntityManager, previous: IndexedEvent | null): Promise<void> {
+    if (previous) await removeEntries(m, previous);
+  }
+
+  /** After scheduled events were published by a plain status update. */
+  async published(m: EntityManager, eventIds: number[]): Promise<void> {
+    if (this.mysql) await publishEntries(m, eventIds);
+  }
+
+  /** Whether `page` answers the list by itself (MySQL: see answeredByIndex). */
+  answersAlone(c: EventCriteria): boolean {
+    return this.mysql && answeredByIndex(c);
+  }
+
+  /** The page's event ids and the list's total, from the index alone. */
+  async page(m: EntityManager, c: EventCriteria, page: EventPageRequest): Promise<{ ids: number[]; total: number }> {
+    const { sql, params } = indexPageSql(c, page);
+    const rows = (await m.query(sql, params)) as Array<{ id: unknown; total: unknown }>;
+    if (rows.length > 0) return { ids: rows.map((r) => Number(r.id)), total: Number(rows[0].total) };
+    if (page.offset === 0) return { ids: [], total: 0 };
+    const count = indexCountSql(c);
+    const [row] = (await m.query(count.sql, count.params)) as Array<{ n: unknown }>;
+    return { ids: [], total: Number(row?.n ?? 0) };
+  }
+
+  /** Narrows a list query on `e` with a search to the events the index finds (the `LIKE` checks then decide). */
+  narrow(q: SelectQueryBuilder<ObjectLiteral>, c: EventCriteria): void {
+    const words = c.searchWords ?? [];
+    if (!this.mysql) {
+      const fts = ftsQueryOf(words);
+      if (fts !== null) q.andWhere(FTS_CANDIDATES('searchFts'), { searchFts: fts });
+      return;
+    }
+    const named: Record<string, unknown> = {};
+    const bind: Bind = (value) => {
+      const name = `searchIndex${Object.keys(named).length}`;
+      named[name] = value;
+      return `:${name}`;
+    };
+    for (const part of narrowingParts(words)) q.andWhere(`e.id IN (${holdingSql(TOKEN_KIND.FULL, part, bind)})`);
+    q.setParameters(named);
+  }
+}
