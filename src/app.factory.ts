@@ -14,7 +14,7 @@ import { writeRequestsOnPrimary } from './shared/http/write-requests-on-primary.
 import { installOperations } from './operations/install-operations';
 import { createRootLogger } from './operations/logging/root-logger';
 import { NestJsonLogger } from './operations/logging/nest-json-logs';
-import { onPeerWrite, tellPeersAboutWrite } from './operations/cluster/cluster-ipc';
+import { WriteNotices } from './operations/write-notices';
 import { Clock } from './shared/domain/clock';
 import { readCacheMiddleware } from './shared/http/read-cache/read-cache.middleware';
 import { ResponseCache } from './shared/http/read-cache/response-cache';
@@ -49,9 +49,10 @@ export async function createApp(config: AppConfig, deps: AppDependencies): Promi
   app.use(transportMiddleware(config));
   if (config.readCache.ttlMs > 0) {
     const cache = new ResponseCache(config.readCache.ttlMs, config.readCache.maxBytes, app.get(Clock));
-    const clusterWorker = deps.clusterWorker ?? false;
-    if (clusterWorker) onPeerWrite(() => cache.invalidate());
-    app.use(readCacheMiddleware(cache, { apiPrefix: config.apiPrefix, onWrite: clusterWorker ? tellPeersAboutWrite : undefined }));
+    // Other workers (WORKERS > 1) and other instances (REDIS_URL) are told about writes, and tell this process.
+    const notices = app.get(WriteNotices);
+    notices.onPeerWrite(() => cache.invalidate());
+    app.use(readCacheMiddleware(cache, { apiPrefix: config.apiPrefix, onWrite: notices.hasPeers ? () => notices.tellPeers() : undefined }));
   }
   app.use(writeRequestsOnPrimary); // with read replicas: a write request reads from the primary throughout
   // No enableShutdownHooks(): main.ts shuts down gracefully itself (CONTRACT §13.7; Nest's hook re-raises the signal).
