@@ -3,7 +3,10 @@ import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { RateLimitStore } from './domain/rate-limit-store';
+import { TerminusModule } from '@nestjs/terminus';
+import { DatabaseHealthIndicator } from './health/database.health-indicator';
 import { HealthController } from './health/health.controller';
+import { ReadinessCheck } from './health/readiness-check';
 import { ReadinessProbe } from './health/readiness-probe';
 import { ShutdownState } from './health/shutdown-state';
 import { InFlightRequests } from './http/in-flight-requests';
@@ -42,6 +45,8 @@ export class OperationsModule {
       { provide: ShutdownState, useValue: new ShutdownState() },
       { provide: InFlightRequests, useValue: new InFlightRequests() },
       { provide: ReadinessProbe, useFactory: (ds: DataSource) => new ReadinessProbe(ds), inject: [DataSource] },
+      DatabaseHealthIndicator,
+      ReadinessCheck,
       {
         provide: HttpMetrics,
         useFactory: (inFlight: InFlightRequests, ds: DataSource) => new HttpMetrics(inFlight, ds),
@@ -70,6 +75,7 @@ export class OperationsModule {
     }
     return {
       module: OperationsModule,
+      imports: [TerminusModule.forRoot({ logger: false })], // readiness is logged by the request log, at debug
       controllers,
       providers,
       exports: providers.map((p) => (typeof p === 'function' ? p : p.provide)),
