@@ -13,7 +13,7 @@ import { transportMiddleware } from './shared/http/transport.middleware';
 import { writeRequestsOnPrimary } from './shared/http/write-requests-on-primary.middleware';
 import { installOperations } from './operations/install-operations';
 import { createRootLogger } from './operations/logging/root-logger';
-import { NestJsonLogger } from './operations/logging/nest-json-logs';
+import { nestLoggerOn } from './operations/logging/nest-json-logs';
 import { WriteNotices } from './operations/write-notices';
 import { Clock } from './shared/domain/clock';
 import { readCacheMiddleware } from './shared/http/read-cache/read-cache.middleware';
@@ -39,7 +39,7 @@ export async function createApp(config: AppConfig, deps: AppDependencies): Promi
     new ContractExpressAdapter(config),
     { bodyParser: false, logger: deps.logger ?? ['error', 'warn', 'log'], bufferLogs: deps.logger === undefined },
   );
-  if (deps.logger === undefined) app.useLogger(new NestJsonLogger(log));
+  if (deps.logger === undefined) app.useLogger(nestLoggerOn(log));
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('case sensitive routing', false);
