@@ -17,10 +17,9 @@ describe('redisOptions', () => {
     });
   });
 
-  it('lets the subscriber queue its SUBSCRIBE until connected and resubscribe after reconnecting', () => {
+  it('queues nothing on the subscriber either: RedisWriteNotices subscribes each time it is ready', () => {
     const options = redisOptions(redisOf('rediss://app:pw@cache'), 'subscriber');
-    expect(options).toMatchObject({ username: 'app', password: 'pw', tls: {}, maxRetriesPerRequest: null, autoResubscribe: true });
-    expect(options.enableOfflineQueue).toBeUndefined();
+    expect(options).toMatchObject({ username: 'app', password: 'pw', tls: {}, enableOfflineQueue: false, maxRetriesPerRequest: 0, autoResubscribe: false });
   });
 
   it('reconnects forever, at most a second apart', () => {

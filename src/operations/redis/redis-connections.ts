@@ -10,8 +10,10 @@ export const MAX_RECONNECT_DELAY_MS = 1000;
 
 /**
  * ioredis options for one of the two connections. Commands never wait for a connection: without one they fail at once
- * (no offline queue, no retries) and the caller works locally. The subscriber queues its SUBSCRIBE until connected and
- * resubscribes after every reconnection.
+ * (no offline queue, no retries) and the caller works locally. The subscriber subscribes itself each time it is ready
+ * (RedisWriteNotices): a SUBSCRIBE queued before the connection was ready could reach the server before ioredis' own
+ * ready check (INFO), which a subscribed connection refuses, leaving it connected but subscribed to nothing (seen over
+ * TLS).
  */
 export function redisOptions(config: RedisConfig, connection: RedisConnectionName): RedisOptions {
   const common: RedisOptions = {
@@ -25,9 +27,10 @@ export function redisOptions(config: RedisConfig, connection: RedisConnectionNam
     connectTimeout: 2000,
     retryStrategy: (attempt) => Math.min(attempt * 100, MAX_RECONNECT_DELAY_MS),
   };
+  const noWaiting = { enableOfflineQueue: false, maxRetriesPerRequest: 0 };
   return connection === 'commands'
-    ? { ...common, enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: COMMAND_TIMEOUT_MS }
-    : { ...common, maxRetriesPerRequest: null, autoResubscribe: true };
+    ? { ...common, ...noWaiting, commandTimeout: COMMAND_TIMEOUT_MS }
+    : { ...common, ...noWaiting, autoResubscribe: false };
 }
 
 /**
@@ -72,9 +75,10 @@ export class RedisConnections {
     );
   }
 
+  /** The subscriber counts as ready once subscribed, which RedisWriteNotices reports. */
   private open(config: RedisConfig, name: RedisConnectionName, availability: RedisAvailability): Redis {
     const client = new Redis(redisOptions(config, name));
-    client.on('ready', () => availability.connectionReady(name));
+    if (name === 'commands') client.on('ready', () => availability.connectionReady(name));
     client.on('error', (error: unknown) => availability.connectionLost(name, error));
     client.on('close', () => availability.connectionLost(name));
     return client;

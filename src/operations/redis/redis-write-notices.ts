@@ -24,13 +24,19 @@ export class RedisWriteNotices implements WriteNoticeChannel {
     subscriber.on('message', (from: string, sender: string) => {
       if (from === this.channel && sender !== this.instanceId) this.peerWrote();
     });
-    // Lost and regained (not the first connection): notices may have been missed in between.
-    let connectedBefore = false;
-    subscriber.on('ready', () => {
-      if (connectedBefore) this.peerWrote();
-      connectedBefore = true;
-    });
-    subscriber.subscribe(this.channel).catch((error: unknown) => availability.connectionLost('subscriber', error));
+    let subscribedBefore = false;
+    const subscribe = () =>
+      subscriber.subscribe(this.channel).then(
+        () => {
+          availability.connectionReady('subscriber');
+          // Subscribed again after losing the connection: notices may have been missed in between.
+          if (subscribedBefore) this.peerWrote();
+          subscribedBefore = true;
+        },
+        (error: unknown) => availability.connectionLost('subscriber', error),
+      );
+    subscriber.on('ready', subscribe);
+    if (subscriber.status === 'ready') void subscribe(); // ready before this was made (startup waits for Redis)
   }
 
   publish(): void {
