@@ -26,6 +26,9 @@ export interface RedisServer {
   /** Kills it at once (SIGKILL), as a crash would. */
   kill: () => Promise<void>;
   running: () => boolean;
+  /** Freezes it (SIGSTOP): connections stay open, nothing is answered. `resume` (SIGCONT) undoes it. */
+  pause: () => void;
+  resume: () => void;
 }
 
 /** A port in 20000–40000 nobody listens on (never 6379: that one belongs to whoever runs Redis on this machine). */
@@ -119,5 +122,7 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
     start,
     kill,
     running: () => child !== null,
+    pause: () => child?.kill('SIGSTOP'),
+    resume: () => child?.kill('SIGCONT'),
   };
 }
