@@ -29,10 +29,6 @@ export class RedisAvailability {
     return this.state.commands === 'ready' && this.now() >= this.cooldownUntil;
   }
 
-  isReady(connection: RedisConnectionName): boolean {
-    return this.state[connection] === 'ready';
-  }
-
   connectionReady(connection: RedisConnectionName): void {
     this.metrics.connected.set({ connection }, 1);
     if (this.state[connection] === 'ready') return;
