@@ -4,7 +4,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const FRAMEWORK = ['@nestjs/*', 'typeorm', 'typeorm/*', 'class-validator', 'class-transformer', 'express', 'mysql2', 'mysql2/*', 'better-sqlite3'];
+const FRAMEWORK = ['@nestjs/*', 'typeorm', 'typeorm/*', 'class-validator', 'express', 'mysql2', 'mysql2/*', 'better-sqlite3'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.build-*/**', 'coverage/**'] },

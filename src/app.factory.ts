@@ -13,8 +13,8 @@ import { transportMiddleware } from './shared/http/transport.middleware';
 import { writeRequestsOnPrimary } from './shared/http/write-requests-on-primary.middleware';
 import { installOperations } from './operations/install-operations';
 import { createRootLogger } from './operations/logging/root-logger';
-import { NestJsonLogger } from './operations/logging/nest-json-logs';
-import { onPeerWrite, tellPeersAboutWrite } from './operations/cluster/cluster-ipc';
+import { nestLoggerOn } from './operations/logging/nest-json-logs';
+import { WriteNotices } from './operations/write-notices';
 import { Clock } from './shared/domain/clock';
 import { readCacheMiddleware } from './shared/http/read-cache/read-cache.middleware';
 import { ResponseCache } from './shared/http/read-cache/response-cache';
@@ -39,7 +39,7 @@ export async function createApp(config: AppConfig, deps: AppDependencies): Promi
     new ContractExpressAdapter(config),
     { bodyParser: false, logger: deps.logger ?? ['error', 'warn', 'log'], bufferLogs: deps.logger === undefined },
   );
-  if (deps.logger === undefined) app.useLogger(new NestJsonLogger(log));
+  if (deps.logger === undefined) app.useLogger(nestLoggerOn(log));
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('case sensitive routing', false);
@@ -48,10 +48,11 @@ export async function createApp(config: AppConfig, deps: AppDependencies): Promi
   installOperations(app, config); // request id, logs, metrics, headers, CORS preflight, rate-limit counting: first
   app.use(transportMiddleware(config));
   if (config.readCache.ttlMs > 0) {
-    const cache = app.get(ResponseCache);
-    const clusterWorker = deps.clusterWorker ?? false;
-    if (clusterWorker) onPeerWrite(() => cache.invalidate());
-    app.use(readCacheMiddleware(cache, { apiPrefix: config.apiPrefix, onWrite: clusterWorker ? tellPeersAboutWrite : undefined }));
+    const cache = app.get(ResponseCache); // shared with the record fragments (FragmentCache)
+    // Other workers (WORKERS > 1) and other instances (REDIS_URL) are told about writes, and tell this process.
+    const notices = app.get(WriteNotices);
+    notices.onPeerWrite(() => cache.invalidate());
+    app.use(readCacheMiddleware(cache, { apiPrefix: config.apiPrefix, onWrite: notices.hasPeers ? () => notices.tellPeers() : undefined }));
   }
   app.use(writeRequestsOnPrimary); // with read replicas: a write request reads from the primary throughout
   // No enableShutdownHooks(): main.ts shuts down gracefully itself (CONTRACT §13.7; Nest's hook re-raises the signal).

@@ -10,6 +10,8 @@ import { signDevelopmentToken } from './shared/auth/token-verifier';
 import { runClusterPrimary } from './operations/cluster/run-primary';
 import { routeNestLogsTo } from './operations/logging/nest-json-logs';
 import { createRootLogger } from './operations/logging/root-logger';
+import { prettyLogStream, wantsPrettyLogs } from './operations/logging/pretty-logs';
+import { developmentTokenBlock } from './development-token-block';
 import { exitGracefullyOnSignals } from './operations/shutdown/graceful-shutdown';
 
 const logger = new Logger('Bootstrap');
@@ -26,8 +28,11 @@ function readConfigOrExit(): AppConfig {
   }
 }
 
-/** Development convenience (CONTRACT §2.3): no key configured outside production → a random secret and a ready token. */
-async function withDevelopmentSecret(config: AppConfig): Promise<AppConfig> {
+/**
+ * Development convenience (CONTRACT §2.3): no key configured outside production → a random secret and a ready token,
+ * shown as a short block on a terminal and as a log line elsewhere.
+ */
+async function withDevelopmentSecret(config: AppConfig, onTerminal: boolean): Promise<AppConfig> {
   if (!config.auth.developmentSecret) {
     if (!config.auth.jwtSecret && !config.auth.jwtPublicKey && !config.auth.jwksUrl) {
       logger.warn('No AUTH_JWT_SECRET, AUTH_JWT_PUBLIC_KEY or AUTH_JWKS_URL: the service is read-only');
@@ -39,12 +44,16 @@ async function withDevelopmentSecret(config: AppConfig): Promise<AppConfig> {
   const secret = randomBytes(32).toString('hex');
   const token = await signDevelopmentToken(secret, 1, 'administrator', 24 * 3600);
   const api = `${config.publicUrl}${config.apiPrefix}/calendar/events/v1`;
-  logger.log(
-    `Development mode: no AUTH_* key configured, so a random secret was generated for this process.\n` +
-      `Administrator token (user 1, valid 24 h): ${token}\n` +
-      `Try: curl -X POST ${api}/events -H "Authorization: Bearer ${token}" -H "Content-Type: application/json" ` +
-      `-d '{"title":"Hello","start_date":"tomorrow 10am","end_date":"tomorrow 11am"}'`,
-  );
+  if (onTerminal) {
+    process.stdout.write(developmentTokenBlock(token, api));
+  } else {
+    logger.log(
+      `Development mode: no AUTH_* key configured, so a random secret was generated for this process.\n` +
+        `Administrator token (user 1, valid 24 h): ${token}\n` +
+        `Try: curl -X POST ${api}/events -H "Authorization: Bearer ${token}" -H "Content-Type: application/json" ` +
+        `-d '{"title":"Hello","start_date":"tomorrow 10am","end_date":"tomorrow 11am"}'`,
+    );
+  }
   return { ...config, auth: { ...config.auth, jwtSecret: secret, users: [...new Set([...config.auth.users, 1])] } };
 }
 
@@ -56,9 +65,10 @@ function workerEnv(config: AppConfig): Record<string, string> {
 
 async function bootstrap(): Promise<void> {
   const loaded = readConfigOrExit();
-  const log = createRootLogger(loaded.logLevel);
+  const onTerminal = wantsPrettyLogs(loaded.nodeEnv);
+  const log = createRootLogger(loaded.logLevel, onTerminal ? prettyLogStream() : undefined);
   routeNestLogsTo(log);
-  const config = await withDevelopmentSecret(loaded);
+  const config = await withDevelopmentSecret(loaded, onTerminal);
   if (config.workers > 1 && cluster.default.isPrimary) {
     await runClusterPrimary(config, log, workerEnv(config));
     return;

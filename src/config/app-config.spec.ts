@@ -148,6 +148,60 @@ describe('loadConfig', () => {
     expect(loadConfig({ CORS_ORIGINS: '' }).corsOrigins).toEqual([]);
   });
 
+  it('defaults PUBLIC_URL to the local address of PORT, so links work on another port', () => {
+    expect(loadConfig({ PORT: '3100' }).publicUrl).toBe('http://localhost:3100');
+    expect(loadConfig({ PORT: '3100', PUBLIC_URL: 'https://api.example.com' }).publicUrl).toBe('https://api.example.com');
+  });
+
+  describe('REDIS_URL (issue 17)', () => {
+    it('is off by default', () => {
+      expect(loadConfig({}).redis).toBeNull();
+      expect(loadConfig({ REDIS_URL: ' ' }).redis).toBeNull();
+    });
+
+    it('reads host, port, database, password, ACL user and TLS, keeping credentials out of the display form', () => {
+      expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6380/2' }).redis).toEqual({
+        host: '127.0.0.1',
+        port: 6380,
+        db: 2,
+        username: undefined,
+        password: undefined,
+        tls: false,
+        keyPrefix: 'calendar:',
+        display: 'redis://127.0.0.1:6380/2',
+      });
+      expect(loadConfig({ REDIS_URL: 'rediss://app:s%40cret@cache.example.com', REDIS_KEY_PREFIX: 'staging:' }).redis).toEqual({
+        host: 'cache.example.com',
+        port: 6379,
+        db: 0,
+        username: 'app',
+        password: 's@cret',
+        tls: true,
+        keyPrefix: 'staging:',
+        display: 'rediss://cache.example.com/0',
+      });
+      expect(loadConfig({ REDIS_URL: 'redis://:only-password@[::1]:7000' }).redis).toMatchObject({
+        host: '::1',
+        port: 7000,
+        username: undefined,
+        password: 'only-password',
+      });
+    });
+
+    it.each(['http://cache:6379', 'redis://', 'redis://cache/zero', 'redis://cache/0?timeout=1', 'not a url'])(
+      'refuses REDIS_URL=%s without echoing it (it may hold a password)',
+      (value) => {
+        expect(problemsOf({ REDIS_URL: value })).toEqual([
+          'REDIS_URL must look like redis://[:password@]host[:port][/db] or rediss://… (TLS)',
+        ]);
+      },
+    );
+
+    it('refuses a REDIS_KEY_PREFIX that could not be told apart in keys', () => {
+      expect(problemsOf({ REDIS_KEY_PREFIX: 'a b' })).toEqual(['REDIS_KEY_PREFIX must be 1–64 of A–Z a–z 0–9 : . _ -, got "a b"']);
+    });
+  });
+
   describe('variables with only a lower bound in §2.5 take any integer above it', () => {
     it.each([
       ['RATE_LIMIT_MAX', '2000000000', 'rateLimitMax', 2_000_000_000],

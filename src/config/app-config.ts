@@ -3,6 +3,9 @@
  * else receives an AppConfig. Invalid values are collected (one message per problem) so an operator sees them all at once.
  */
 import { createPublicKey, X509Certificate } from 'node:crypto';
+import { parseRedisUrl, RedisConfig, REDIS_URL_SHAPE } from './redis-url';
+
+export type { RedisConfig } from './redis-url';
 
 export type DbConfig = (
   | { type: 'sqlite'; sqlitePath: string }
@@ -90,6 +93,11 @@ export interface AppConfig {
   publishDueIntervalMs: number;
   workers: number;
   nodeEnv: string;
+  /**
+   * REDIS_URL (issue 17), null without it: rate-limit counters shared by every instance and read-cache invalidation
+   * across instances. The service keeps working when Redis is down (local counters, local cache with its TTL).
+   */
+  redis: RedisConfig | null;
 }
 
 export class ConfigError extends Error {
@@ -194,14 +202,16 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
-function readPublicUrl(r: Reader): string {
-  const value = r.string('PUBLIC_URL', 'http://localhost:3000');
+/** PUBLIC_URL; by default the local address of PORT, so a service started on another port writes working links. */
+function readPublicUrl(r: Reader, port: number): string {
+  const fallback = `http://localhost:${port}`;
+  const value = r.string('PUBLIC_URL', fallback);
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     r.problems.push(`PUBLIC_URL must be an absolute http or https URL, got "${value}"`);
-    return 'http://localhost:3000';
+    return fallback;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     r.problems.push(`PUBLIC_URL must use http or https, got "${value}"`);
@@ -413,6 +423,19 @@ function readRequestTimeouts(r: Reader): Pick<AppConfig, 'headersTimeoutMs' | 'r
   return { headersTimeoutMs, requestTimeoutMs, timeoutCheckIntervalMs: Math.min(5000, Math.floor(headersTimeoutMs / 10)) };
 }
 
+/** REDIS_URL and REDIS_KEY_PREFIX. A bad URL is not echoed: it may hold a password. */
+function readRedis(r: Reader): RedisConfig | null {
+  const keyPrefix = r.string('REDIS_KEY_PREFIX', 'calendar:');
+  if (!/^[A-Za-z0-9:._-]{1,64}$/.test(keyPrefix)) {
+    r.problems.push(`REDIS_KEY_PREFIX must be 1–64 of A–Z a–z 0–9 : . _ -, got "${keyPrefix}"`);
+  }
+  const value = r.optional('REDIS_URL');
+  if (value === undefined) return null;
+  const redis = parseRedisUrl(value, keyPrefix);
+  if (!redis) r.problems.push(`REDIS_URL must look like ${REDIS_URL_SHAPE}`);
+  return redis;
+}
+
 function readWorkers(r: Reader, cores: number): number {
   const value = r.string('WORKERS', '1').trim();
   if (value === 'auto') return Math.max(1, cores);
@@ -428,10 +451,11 @@ export function loadConfig(env: Env, cores = 1): AppConfig {
   if (!isValidTimeZone(calendarTimezone)) {
     r.problems.push(`CALENDAR_TIMEZONE must be an IANA time zone name such as Europe/Madrid, got "${calendarTimezone}"`);
   }
+  const port = r.integer('PORT', 3000, 1, 65535);
   const config: AppConfig = {
-    port: r.integer('PORT', 3000, 1, 65535),
+    port,
     host: r.string('HOST', '0.0.0.0'),
-    publicUrl: readPublicUrl(r),
+    publicUrl: readPublicUrl(r, port),
     apiPrefix: readApiPrefix(r),
     locales: readLocales(r),
     maxBodyBytes: r.integer('MAX_BODY_BYTES', 1048576, 1024, 104857600),
@@ -457,6 +481,7 @@ export function loadConfig(env: Env, cores = 1): AppConfig {
     publishDueIntervalMs: r.integer('PUBLISH_DUE_INTERVAL_MS', 5000, 0, NODE_TIMERS.max),
     workers: readWorkers(r, cores),
     nodeEnv,
+    redis: readRedis(r),
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;

@@ -1,4 +1,5 @@
 import * as cluster from 'node:cluster';
+import type { WriteNoticeChannel } from '../write-notices';
 
 /**
  * Request/reply between a worker and the cluster primary over Node's IPC channel. The primary owns what must be shared by
@@ -78,6 +79,9 @@ export function onPeerWrite(clear: () => void): void {
     if (message && message.type === READ_CACHE_CLEAR) clear();
   });
 }
+
+/** Write notices between the workers of one machine, relayed by the primary. */
+export const clusterWriteNotices: WriteNoticeChannel = { publish: tellPeersAboutWrite, onPeerWrite };
 
 /** In the primary: passes a worker's write notice on to every other worker. */
 export function relayWriteNotices(): void {

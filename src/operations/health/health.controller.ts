@@ -5,7 +5,7 @@ import { DomainError } from '../../shared/domain/errors';
 import type { ApiRequest } from '../../shared/http/api-request';
 import { IgnoresAuthentication } from '../../shared/http/auth.guard';
 import { sendJson } from '../../shared/http/json-response';
-import { ReadinessProbe } from './readiness-probe';
+import { ReadinessCheck } from './readiness-check';
 import { ShutdownState } from './shutdown-state';
 
 /**
@@ -17,7 +17,7 @@ import { ShutdownState } from './shutdown-state';
 @Controller('health')
 export class HealthController {
   constructor(
-    private readonly probe: ReadinessProbe,
+    private readonly readiness: ReadinessCheck,
     private readonly shutdown: ShutdownState,
   ) {}
 
@@ -30,7 +30,7 @@ export class HealthController {
   @Get('ready')
   async ready(@Req() req: Request, @Res() res: Response): Promise<void> {
     rootOnly(req);
-    const database = (await this.probe.databaseReachable()) ? 'ok' : 'failed';
+    const { database } = await this.readiness.run();
     const status = this.shutdown.shuttingDown ? 'shutting_down' : database === 'ok' ? 'ok' : 'unavailable';
     sendJson(req, res, status === 'ok' ? 200 : 503, { status, checks: { database } });
   }

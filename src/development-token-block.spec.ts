@@ -1,0 +1,13 @@
+import { developmentTokenBlock } from './development-token-block';
+
+describe('developmentTokenBlock', () => {
+  it('shows the token once and a curl that uses it, in a few short lines', () => {
+    const block = developmentTokenBlock('eyJ.token.sig', 'http://localhost:3100/wp-json/calendar/events/v1');
+    expect(block).toContain('  export TOKEN=eyJ.token.sig\n');
+    expect(block).toContain('  curl -X POST http://localhost:3100/wp-json/calendar/events/v1/events \\\n');
+    expect(block).toContain('-H "Authorization: Bearer $TOKEN"');
+    expect(block.split('eyJ.token.sig')).toHaveLength(2);
+    expect(block.split('\n').length).toBeLessThanOrEqual(12);
+    expect(block.trim().startsWith('{')).toBe(false);
+  });
+});

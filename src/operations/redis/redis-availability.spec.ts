@@ -1,0 +1,79 @@
+import { Writable } from 'node:stream';
+import { Registry } from 'prom-client';
+import { createRootLogger } from '../logging/root-logger';
+import { COMMAND_COOLDOWN_MS, RedisAvailability } from './redis-availability';
+import { RedisMetrics } from './redis-metrics';
+
+function setup() {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const registry = new Registry();
+  let now = 1_000_000;
+  const availability = new RedisAvailability(createRootLogger('info', stream), new RedisMetrics(registry), 'redis://cache:6379/0', () => now);
+  return {
+    availability,
+    lines,
+    advance: (ms: number) => (now += ms),
+    metrics: () => registry.metrics(),
+  };
+}
+
+describe('RedisAvailability', () => {
+  it('sends commands only once the command connection is ready, and logs each change of a connection once', async () => {
+    const { availability, lines, metrics } = setup();
+    expect(availability.commandsUsable).toBe(false);
+    availability.connectionReady('commands');
+    availability.connectionReady('commands');
+    expect(availability.commandsUsable).toBe(true);
+    expect(await metrics()).toMatch(/^redis_connected\{connection="commands"\} 1$/m);
+    expect(await metrics()).toMatch(/^redis_connected\{connection="subscriber"\} 0$/m);
+
+    // A lost connection: ioredis reports every failed reconnection; the log says it once, the metrics count them all.
+    availability.connectionLost('commands');
+    for (let i = 0; i < 5; i++) availability.connectionLost('commands', new Error('connect ECONNREFUSED'));
+    expect(availability.commandsUsable).toBe(false);
+    expect(await metrics()).toMatch(/^redis_errors_total\{operation="connection"\} 5$/m);
+    expect(await metrics()).toMatch(/^redis_connected\{connection="commands"\} 0$/m);
+
+    availability.connectionReady('commands');
+    expect(availability.commandsUsable).toBe(true);
+    expect(lines.map((l) => [l.level, l.msg])).toEqual([
+      ['info', 'Redis commands connection ready'],
+      ['warn', 'Redis unavailable: rate limits are counted by this instance alone until it returns'],
+      ['info', 'Redis commands connection ready'],
+    ]);
+    expect(lines[0]).toMatchObject({ redis: 'redis://cache:6379/0' });
+  });
+
+  it('reports a connection that cannot be opened at all, once', () => {
+    const { availability, lines } = setup();
+    for (let i = 0; i < 3; i++) availability.connectionLost('subscriber', new Error('connect ECONNREFUSED'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 'warn', connection: 'subscriber', err: 'connect ECONNREFUSED' });
+  });
+
+  it('leaves Redis alone for a second after a failed command, then tries again; says once when it answers again', async () => {
+    const { availability, lines, advance, metrics } = setup();
+    availability.connectionReady('commands');
+    availability.commandFailed('rate_limit', new Error('Command timed out'));
+    availability.commandFailed('publish', new Error('Command timed out'));
+    expect(availability.commandsUsable).toBe(false);
+    advance(COMMAND_COOLDOWN_MS - 1);
+    expect(availability.commandsUsable).toBe(false);
+    advance(1);
+    expect(availability.commandsUsable).toBe(true);
+    availability.commandSucceeded();
+    availability.commandSucceeded();
+    expect(lines.slice(1).map((l) => [l.level, l.msg])).toEqual([
+      ['warn', 'Redis command failed: working locally, trying again in 1 s'],
+      ['info', 'Redis answers commands again'],
+    ]);
+    expect(await metrics()).toMatch(/^redis_errors_total\{operation="rate_limit"\} 1$/m);
+    expect(await metrics()).toMatch(/^redis_errors_total\{operation="publish"\} 1$/m);
+  });
+});
