@@ -59,7 +59,7 @@ export class SearchIndex1764000017000 implements MigrationInterface {
         'start_utc DATETIME NOT NULL, end_utc DATETIME NOT NULL, author_id BIGINT NOT NULL, protected TINYINT NOT NULL, ' +
         'PRIMARY KEY (token_id, kind, event_id)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4',
     );
-    const load = new SearchIndexBulkLoad(() => q.manager);
+    const load = await SearchIndexBulkLoad.over(q);
     for (let after = 0; ; ) {
       const events = await storedEvents(q.manager, 'id > ? ORDER BY id LIMIT ?', [after, BATCH]);
       if (events.length === 0) return;

@@ -127,7 +127,7 @@ export async function seedDatabase(ds: DataSource, sizes: SeedSizes, options: Se
     const search = mysql ? await Lane.open(ds) : null;
     // The token dictionary's unique index must be checked: INSERT IGNORE relies on it.
     if (search) await search.runner.query('SET SESSION unique_checks = 1');
-    const searchIndex = search ? new SearchIndexBulkLoad(() => search.runner.manager) : null;
+    const searchIndex = search ? await SearchIndexBulkLoad.over(search.runner) : null;
     const links = { venues: 0, organizers: 0, terms: 0 };
     let ok = false;
     try {
