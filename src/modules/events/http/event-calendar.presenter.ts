@@ -9,12 +9,10 @@ import { fold } from '../../../shared/domain/text';
 import { richTextToPlain } from '../../../shared/domain/text-cleaning';
 import { CALENDAR_FEED_TEXTS } from '../../../shared/i18n/calendar-feed-texts';
 import type { Locale } from '../../../shared/i18n/error-messages';
-import { OrganizersService } from '../../organizers/application/organizers.service';
 import type { Organizer } from '../../organizers/domain/organizer';
-import { EventTermsService } from '../../terms/application/event-terms.service';
 import type { Term } from '../../terms/domain/term';
-import { VenuesService } from '../../venues/application/venues.service';
 import type { Venue } from '../../venues/domain/venue';
+import { EventViewReader } from '../application/event-view';
 import type { CalendarEvent } from '../domain/calendar-event';
 import { calendarZoneOf, vtimezoneOf } from './calendar-zones';
 
@@ -79,8 +77,8 @@ class BuiltCalendars {
 
 /**
  * Events as iCalendar (RFC 5545, issue 16), written by ical-generator: one VCALENDAR, one VEVENT per event in the
- * given order. A pure function of the events and their venues, organizers and categories (loaded in three queries,
- * whatever the number of events), so the same data always gives the same bytes and the same ETag:
+ * given order. A pure function of the events and their venues, organizers and categories (loaded by the read model in a
+ * fixed number of statements, whatever the number of events), so the same data always gives the same bytes and the same ETag:
  * - no METHOD, so DTSTAMP is when the event was last changed in the store (RFC 5545 §3.8.7.2), as LAST-MODIFIED;
  * - UID `<id>@<PUBLIC_URL host>`, SEQUENCE the event's revision (0 when created, one more on every change);
  * - timed events in the event's zone or in UTC (calendar-zones.ts); all-day events as dates, DTEND the day after the
@@ -98,31 +96,20 @@ export class EventCalendarPresenter {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly venues: VenuesService,
-    private readonly organizers: OrganizersService,
-    private readonly terms: EventTermsService,
+    private readonly views: EventViewReader,
   ) {
     this.uidHost = new URL(config.publicUrl).hostname;
     this.publicUrl = config.publicUrl.replace(/\/+$/, '');
   }
 
   async calendar(events: CalendarEvent[], locale: Locale, masked: (e: CalendarEvent) => boolean): Promise<string> {
-    const ids = events.map((e) => e.id);
-    const [venues, organizers, terms] = await Promise.all([
-      this.venues.findForEvents(ids),
-      this.organizers.findForEvents(ids),
-      this.terms.termsForEvents(ids),
-    ]);
-    const items = events.map((e) => {
+    // The same read model as the JSON answers (EventViewReader), whatever the number of events.
+    const items = (await this.views.viewsOf(events)).map(({ event: e, venues, organizers, categories }) => {
       const hidden = masked(e);
       const linked: Linked = hidden
         ? NOTHING_LINKED
-        : {
-            venues: venues.get(e.id) ?? [],
-            organizers: organizers.get(e.id) ?? [],
-            // Not their counts, which change with other events and are not shown.
-            categories: (terms.get(e.id)?.categories ?? []).map(({ id, name }) => ({ id, name })),
-          };
+        : // Not the categories' counts, which change with other events and are not shown.
+          { venues, organizers, categories: categories.map(({ id, name }) => ({ id, name })) };
       return { e, linked, hidden };
     });
     // Everything the text is written from (configuration and zone data are fixed for the process).
