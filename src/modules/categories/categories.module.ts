@@ -7,7 +7,7 @@ import { CategoriesController } from './http/categories.controller';
 /**
  * Event categories (CONTRACT §11): hierarchical terms stored in the shared `terms` table (TermsModule).
  * Exports `CategoriesService`. For event writes/reads use TermsModule's `EventTermsService` (resolveForEventWrite,
- * termsForEvents, findByIds, resolveFilter, descendantIds) and `presentEmbeddedTerm` (terms/http/term.presenter.ts).
+ * findByIds, resolveFilter, descendantIds) and `presentEmbeddedTerm` (terms/http/term.presenter.ts).
  */
 @Module({
   imports: [TermsModule],

@@ -10,7 +10,7 @@ import { TypeOrmTermRepository } from './infrastructure/typeorm/typeorm-term.rep
  * Exports for other modules:
  * - `TermRepository` (port, bound to the TypeORM adapter);
  * - `EventTermsService` — for event writes and reads: `resolveForEventWrite` (§9.6, joins the current transaction),
- *   `termsForEvents(eventIds)` (batched embedding), `findByIds`, `resolveFilter` (ids or slugs of list filters),
+ *   `findByIds`, `resolveFilter` (ids or slugs of list filters),
  *   `descendantIds(categoryIds)`;
  * - presenters in `http/term.presenter.ts`: `presentEmbeddedTerm` (§6.5), `presentStandaloneCategory` /
  *   `presentStandaloneTag` (§6.6); ETag helpers in `src/shared/http/etag.ts` (shared with records).

@@ -156,12 +156,6 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
     return this.repo.findByIds([...new Set(ids)]);
   }
 
-  /** event id → its records in link order, any status, in one query (embedding in event pages). */
-  async findForEvents(eventIds: number[]): Promise<Map<number, T[]>> {
-    if (eventIds.length === 0) return new Map();
-    return this.repo.findForEvents([...new Set(eventIds)]);
-  }
-
   // ---------------------------------------------------------------- writes
 
   /**

@@ -29,8 +29,6 @@ export abstract class LinkedRecordRepository<T extends LinkedRecord, Probe> {
   abstract findPage(criteria: LinkedRecordListCriteria): Promise<Page<T>>;
   abstract findById(id: number): Promise<T | null>;
   abstract findByIds(ids: number[]): Promise<T[]>;
-  /** event id → its records (any status) in link order, in one query: a list page's records (no N+1). */
-  abstract findForEvents(eventIds: number[]): Promise<Map<number, T[]>>;
   abstract findBySlug(slug: string): Promise<T | null>;
   /**
    * Takes the record for a write (inside `uow.run`): its latest committed state, held until the unit of work ends, so

@@ -20,16 +20,10 @@ interface EventTermPlan {
   emptyName: boolean;
 }
 
-export interface EventTerms {
-  categories: CountedTerm[];
-  tags: CountedTerm[];
-}
-
 /**
  * What the events module needs from terms (exported by TermsModule):
  * - `resolveForEventWrite` — CONTRACT §9.6: category/tag items of an event write → term ids (may create terms by
  *   name; call it inside the event write's `uow.run`, the repository joins that transaction);
- * - `termsForEvents` — batched embedding: event id → its categories and tags with counts (§6.5);
  * - `findByIds` — terms with counts;
  * - `resolveFilter` — ids or slugs of the event list's `categories`/`tags` filters (§8.1) → ids, or a 400 problem;
  * - `descendantIds` — the category filter includes descendants.
@@ -112,20 +106,6 @@ export class EventTermsService {
   /** Ids or slugs (the event list filter, §8.1) → ids; unknown items → one rest_unknown_reference problem. */
   async resolveFilter(taxonomy: Taxonomy, param: string, items: string[]): Promise<{ ids: number[]; problem: ParamProblem | null }> {
     return resolveIdsOrSlugs(this.repo, taxonomy, param, items);
-  }
-
-  async termsForEvents(eventIds: number[]): Promise<Map<number, EventTerms>> {
-    // Two queries whatever the number of events and links: the terms of the events, and their counts.
-    const [linked, counts] = await Promise.all([this.repo.termsOfEvents(eventIds), this.repo.countsOfEventTerms(eventIds)]);
-    const out = new Map<number, EventTerms>();
-    for (const eventId of eventIds) {
-      const terms = (linked.get(eventId) ?? []).map((t) => withCount(t, counts));
-      out.set(eventId, {
-        categories: terms.filter((t) => t.taxonomy === 'category'),
-        tags: terms.filter((t) => t.taxonomy === 'tag'),
-      });
-    }
-    return out;
   }
 
   async findByIds(taxonomy: Taxonomy | null, ids: number[]): Promise<CountedTerm[]> {

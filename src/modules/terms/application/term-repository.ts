@@ -33,8 +33,6 @@ export abstract class TermRepository {
   /** term id → number of `publish` events carrying it; terms without such events are absent. */
   abstract counts(taxonomy: Taxonomy): Promise<Map<number, number>>;
   abstract countsOf(termIds: number[]): Promise<Map<number, number>>;
-  /** `countsOf` every term linked to one of these events, in one query (a list page's terms). */
-  abstract countsOfEventTerms(eventIds: number[]): Promise<Map<number, number>>;
   /** Whether an event (any status) has this id. */
   abstract eventExists(eventId: number): Promise<boolean>;
   /** event id → its terms (both taxonomies), each list ordered by folded name then id. */

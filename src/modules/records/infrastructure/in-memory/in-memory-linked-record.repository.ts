@@ -62,9 +62,6 @@ export class InMemoryLinkedRecordRepository<T extends LinkedRecord, Probe> exten
   async findByIds(ids: number[]) {
     return ids.map((id) => this.records.get(id)).filter((v): v is T => !!v).map((v) => ({ ...v }));
   }
-  async findForEvents(eventIds: number[]) {
-    return new Map(eventIds.map((e) => [e, (this.links.get(e) ?? []).map((id) => this.records.get(id)).filter((v): v is T => !!v).map((v) => ({ ...v }))]));
-  }
   async findBySlug(slug: string) {
     const key = fold(slug);
     for (const v of this.records.values()) if (v.slug === key) return { ...v };

@@ -109,25 +109,6 @@ export abstract class TypeOrmLinkedRecordRepository<T extends LinkedRecord, Row 
     return rows.map((r) => this.toDomain(r));
   }
 
-  async findForEvents(eventIds: number[]): Promise<Map<number, T[]>> {
-    const out = new Map<number, T[]>(eventIds.map((id) => [id, []]));
-    if (eventIds.length === 0) return out;
-    const { table: links, column } = this.table.links;
-    const { entities, raw } = await this.qb()
-      .innerJoin(links, 'l', `l.${column} = r.id`)
-      .addSelect('l.event_id', 'link_event_id')
-      .where('l.event_id IN (:...eventIds)', { eventIds })
-      .orderBy('l.event_id', 'ASC')
-      .addOrderBy('l.position', 'ASC')
-      .getRawAndEntities<{ link_event_id: unknown; r_id: unknown }>();
-    const byId = new Map(entities.map((e) => [Number(e.id), this.toDomain(e)]));
-    for (const r of raw) {
-      const record = byId.get(Number(r.r_id));
-      if (record) out.get(Number(r.link_event_id))?.push({ ...record });
-    }
-    return out;
-  }
-
   async findBySlug(slug: string): Promise<T | null> {
     const row = await this.qb().where('r.slug = :slug', { slug: fold(slug) }).getOne();
     return row ? this.toDomain(row) : null;

@@ -85,10 +85,6 @@ export class InMemoryTermRepository extends TermRepository {
     return out;
   }
 
-  async countsOfEventTerms(eventIds: number[]): Promise<Map<number, number>> {
-    return this.countsOf(eventIds.flatMap((id) => this.events.get(id)?.termIds ?? []));
-  }
-
   async eventExists(eventId: number): Promise<boolean> {
     return this.events.has(eventId);
   }

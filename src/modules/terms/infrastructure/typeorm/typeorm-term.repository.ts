@@ -127,14 +127,6 @@ export class TypeOrmTermRepository extends TermRepository {
     return this.countRows(this.countQuery().where('t.id IN (:...ids)', { ids }));
   }
 
-  async countsOfEventTerms(eventIds: number[]): Promise<Map<number, number>> {
-    const ids = [...new Set(eventIds)];
-    if (ids.length === 0) return new Map();
-    return this.countRows(
-      this.countQuery().where('t.id IN (SELECT pt.term_id FROM event_terms pt WHERE pt.event_id IN (:...ids))', { ids }),
-    );
-  }
-
   private countQuery() {
     return managerOf(this.dataSource).createQueryBuilder().select('t.id', 'term_id').addSelect('t.event_count', 'n').from('terms', 't');
   }
