@@ -23,5 +23,17 @@ export function columnsAs(dataSource: DataSource, entity: EntityTarget<unknown>,
   return list;
 }
 
+/**
+ * `columnsAs` without the folded search keys (`*_key` columns: lower-cased, accent-free copies of the text kept for
+ * `search` and duplicate checks). Row mappers never read them back, and they are the longest columns of a row.
+ */
+export function shownColumnsAs(dataSource: DataSource, entity: EntityTarget<unknown>, alias: string): string {
+  const keys = dataSource
+    .getMetadata(entity)
+    .columns.filter((c) => c.databaseName.endsWith('_key'))
+    .map((c) => c.propertyName);
+  return columnsAs(dataSource, entity, alias, keys);
+}
+
 /** `?, ?, ?` for `n` parameters. */
 export const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');

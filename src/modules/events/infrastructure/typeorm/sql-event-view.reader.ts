@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { columnsAs, marks } from '../../../../database/raw-columns';
+import { columnsAs, marks, shownColumnsAs } from '../../../../database/raw-columns';
 import { managerOf } from '../../../../database/typeorm-unit-of-work';
 import { fold } from '../../../../shared/domain/text';
 import { ImageWire, presentImage } from '../../../media/domain/media-item';
@@ -16,10 +16,6 @@ import { VenueOrmEntity } from '../../../venues/infrastructure/typeorm/venue.orm
 import { venueFromRow } from '../../../venues/infrastructure/typeorm/typeorm-venue.repository';
 import { EventView, EventViewReader } from '../../application/event-view';
 import type { CalendarEvent, EventLinks } from '../../domain/calendar-event';
-
-/** The folded search keys: never shown, and the longest columns of a record. */
-const VENUE_KEYS = ['nameKey', 'descriptionKey', 'addressKey', 'cityKey', 'provinceKey', 'stateKey', 'stateprovinceKey', 'zipKey', 'phoneKey'];
-const ORGANIZER_KEYS = ['nameKey', 'descriptionKey', 'phoneKey', 'emailKey', 'websiteKey'];
 
 type Linked<T> = Map<number, T[]>;
 type TermRow = { eventId: unknown; id: unknown; taxonomy: string; name: string; slug: string; description: string; parent: unknown; eventCount: unknown };
@@ -71,8 +67,8 @@ export class SqlEventViewReader extends EventViewReader {
   async viewWithLinks(event: CalendarEvent, links: EventLinks): Promise<EventView> {
     const inOrder = <T extends { id: number }>(ids: number[], found: T[]) => ids.flatMap((id) => found.filter((item) => item.id === id));
     const [venues, organizers, terms] = await Promise.all([
-      this.recordsByIds('venues', VenueOrmEntity, VENUE_KEYS, links.venueIds, venueFromRow),
-      this.recordsByIds('organizers', OrganizerOrmEntity, ORGANIZER_KEYS, links.organizerIds, organizerFromRow),
+      this.recordsByIds('venues', VenueOrmEntity, links.venueIds, venueFromRow),
+      this.recordsByIds('organizers', OrganizerOrmEntity, links.organizerIds, organizerFromRow),
       this.termsByIds(links.termIds),
     ]);
     const eventVenues = inOrder(links.venueIds, venues);
@@ -88,11 +84,11 @@ export class SqlEventViewReader extends EventViewReader {
   }
 
   private venuesOf(eventIds: number[]): Promise<Linked<Venue>> {
-    return this.linkedRecords('venues', 'event_venues', 'venue_id', VenueOrmEntity, VENUE_KEYS, eventIds, venueFromRow);
+    return this.linkedRecords('venues', 'event_venues', 'venue_id', VenueOrmEntity, eventIds, venueFromRow);
   }
 
   private organizersOf(eventIds: number[]): Promise<Linked<Organizer>> {
-    return this.linkedRecords('organizers', 'event_organizers', 'organizer_id', OrganizerOrmEntity, ORGANIZER_KEYS, eventIds, organizerFromRow);
+    return this.linkedRecords('organizers', 'event_organizers', 'organizer_id', OrganizerOrmEntity, eventIds, organizerFromRow);
   }
 
   /** The records linked to each event, in link order (a record linked to several events is mapped once per link). */
@@ -101,14 +97,13 @@ export class SqlEventViewReader extends EventViewReader {
     links: string,
     column: string,
     entity: new () => Row,
-    keys: string[],
     eventIds: number[],
     fromRow: (row: Row) => T,
   ): Promise<Linked<T>> {
     const out: Linked<T> = new Map(eventIds.map((id) => [id, []]));
     if (eventIds.length === 0) return out;
     const rows = await this.query<Row & { linkEventId: unknown }>(
-      `SELECT l.event_id AS linkEventId, ${columnsAs(this.dataSource, entity, 'r', keys)} FROM ${links} l JOIN ${table} r ON r.id = l.${column} ` +
+      `SELECT l.event_id AS linkEventId, ${shownColumnsAs(this.dataSource, entity, 'r')} FROM ${links} l JOIN ${table} r ON r.id = l.${column} ` +
         `WHERE l.event_id IN (${marks(eventIds.length)}) ORDER BY l.event_id, l.position`,
       eventIds,
     );
@@ -116,9 +111,9 @@ export class SqlEventViewReader extends EventViewReader {
     return out;
   }
 
-  private async recordsByIds<Row, T>(table: string, entity: new () => Row, keys: string[], ids: number[], fromRow: (row: Row) => T): Promise<T[]> {
+  private async recordsByIds<Row, T>(table: string, entity: new () => Row, ids: number[], fromRow: (row: Row) => T): Promise<T[]> {
     if (ids.length === 0) return [];
-    const rows = await this.query<Row>(`SELECT ${columnsAs(this.dataSource, entity, 'r', keys)} FROM ${table} r WHERE r.id IN (${marks(ids.length)})`, ids);
+    const rows = await this.query<Row>(`SELECT ${shownColumnsAs(this.dataSource, entity, 'r')} FROM ${table} r WHERE r.id IN (${marks(ids.length)})`, ids);
     return rows.map(fromRow);
   }
 

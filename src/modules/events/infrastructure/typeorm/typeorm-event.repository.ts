@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
-import { columnsAs } from '../../../../database/raw-columns';
+import { shownColumnsAs } from '../../../../database/raw-columns';
 import { forUpdate, managerOf } from '../../../../database/typeorm-unit-of-work';
 import { escapeLike } from '../../../../shared/domain/text';
 import { CalendarEvent, EventLinks, ProtectedTextReader } from '../../domain/calendar-event';
@@ -139,7 +139,7 @@ export class TypeOrmEventRepository extends EventRepository {
    */
   private async rowsWhere(condition: string, params: unknown[]): Promise<EventOrmEntity[]> {
     // The folded search keys are never read back (the longest columns of a row: up to 18 times its text).
-    const columns = columnsAs(this.dataSource, EventOrmEntity, 'e', ['searchKey', 'publicSearchKey']);
+    const columns = shownColumnsAs(this.dataSource, EventOrmEntity, 'e');
     return (await this.manager.query(`SELECT ${columns} FROM events e WHERE ${condition}`, params)) as EventOrmEntity[];
   }
 

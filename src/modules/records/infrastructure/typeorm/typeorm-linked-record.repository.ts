@@ -1,5 +1,6 @@
-import { Brackets, DataSource, EntityTarget, FindOptionsWhere, In, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityTarget, FindOptionsWhere, In, SelectQueryBuilder } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { marks, shownColumnsAs } from '../../../../database/raw-columns';
 import { forUpdate, managerOf } from '../../../../database/typeorm-unit-of-work';
 import type { Page } from '../../../../shared/domain/page';
 import { offsetOf } from '../../../../shared/domain/page';
@@ -48,70 +49,87 @@ export abstract class TypeOrmLinkedRecordRepository<T extends LinkedRecord, Row 
     return this.table.toDomain(row);
   }
 
+  /**
+   * Reads (lists and single GETs) are plain SQL mapped by the aggregate's row mapper: TypeORM's query building and
+   * entity hydration cost more CPU than the queries (issue 18). Writes and locks keep the ORM.
+   */
+  private async rowsWhere(condition: string, params: unknown[], tail = ''): Promise<T[]> {
+    const columns = shownColumnsAs(this.dataSource, this.table.entity, 'r');
+    const sql = `SELECT ${columns} FROM ${this.tableName} r WHERE ${condition}${tail}`;
+    const rows = (await managerOf(this.dataSource).query(sql, params)) as Row[];
+    return rows.map((r) => this.toDomain(r));
+  }
+
+  private get tableName(): string {
+    return this.dataSource.getMetadata(this.table.entity).tableName;
+  }
+
   async findPage(c: LinkedRecordListCriteria): Promise<Page<T>> {
+    const { condition, params } = this.listCondition(c);
+    const [{ n }] = (await managerOf(this.dataSource).query(`SELECT COUNT(*) AS n FROM ${this.tableName} r WHERE ${condition}`, params)) as Array<{
+      n: unknown;
+    }>;
+    const items = await this.rowsWhere(condition, [...params, c.page.perPage, offsetOf(c.page)], ' ORDER BY r.date_utc DESC, r.id DESC LIMIT ? OFFSET ?');
+    return { items, total: Number(n) };
+  }
+
+  /** The WHERE condition of a list (§10.6) with its `?` parameters in order. */
+  private listCondition(c: LinkedRecordListCriteria): { condition: string; params: unknown[] } {
     const { table: links, column } = this.table.links;
-    const q = this.qb();
+    const conditions: string[] = [];
+    const params: unknown[] = [];
     // §3.5 read-time rule: a due `future` record counts as `publish` (the tables are small: no index walk to keep).
-    const shown = "(CASE WHEN r.status = 'future' AND r.date_utc <= :dueUntil THEN 'publish' ELSE r.status END)";
-    q.where(`${shown} IN (:...statuses)`, { statuses: c.statuses, dueUntil: c.dueUntilUtc });
+    const shown = "(CASE WHEN r.status = 'future' AND r.date_utc <= ? THEN 'publish' ELSE r.status END)";
+    conditions.push(`${shown} IN (${marks(c.statuses.length)})`);
+    params.push(c.dueUntilUtc, ...c.statuses);
     if (c.restrictNonPublishToAuthor !== null) {
-      q.andWhere(`(${shown} = 'publish' OR r.author_id = :viewerAuthor)`, { viewerAuthor: c.restrictNonPublishToAuthor });
+      conditions.push(`(${shown} = 'publish' OR r.author_id = ?)`);
+      params.push(c.dueUntilUtc, c.restrictNonPublishToAuthor);
     }
     if (c.fragments.length > 0) {
-      q.andWhere(
-        new Brackets((or) => {
-          for (const key of this.table.searchColumns) {
-            or.orWhere(
-              new Brackets((and) => {
-                c.fragments.forEach((f, i) => {
-                  and.andWhere(`r.${key} LIKE :frag${i} ESCAPE :likeEscape`, { [`frag${i}`]: `%${escapeLike(f)}%`, likeEscape: LIKE_ESCAPE });
-                });
-              }),
-            );
-          }
-        }),
-      );
+      // Every fragment in one of the key columns (§10.6).
+      const inColumn = (key: string) => c.fragments.map(() => `r.${key} LIKE ? ESCAPE ?`).join(' AND ');
+      conditions.push(`(${this.table.searchColumns.map((key) => `(${inColumn(key)})`).join(' OR ')})`);
+      for (const _key of this.table.searchColumns) for (const f of c.fragments) params.push(`%${escapeLike(f)}%`, LIKE_ESCAPE);
     }
     if (c.eventId !== undefined) {
-      q.andWhere(`EXISTS (SELECT 1 FROM ${links} l WHERE l.${column} = r.id AND l.event_id = :eventId)`, { eventId: c.eventId });
+      conditions.push(`EXISTS (SELECT 1 FROM ${links} l WHERE l.${column} = r.id AND l.event_id = ?)`);
+      params.push(c.eventId);
     }
     if (c.hasEvents === true) {
-      q.andWhere(
+      conditions.push(
         `EXISTS (SELECT 1 FROM ${links} l JOIN events e ON e.id = l.event_id WHERE l.${column} = r.id AND e.status NOT IN ('draft', 'pending', 'trash'))`,
       );
     } else if (c.hasEvents === false) {
-      q.andWhere(`NOT EXISTS (SELECT 1 FROM ${links} l WHERE l.${column} = r.id)`);
+      conditions.push(`NOT EXISTS (SELECT 1 FROM ${links} l WHERE l.${column} = r.id)`);
     }
     if (c.upcomingAfterUtc !== undefined) {
       const visible = c.viewer.seesAll
         ? "e.status <> 'trash'"
         : c.viewer.userId !== null
-          ? "(e.status = 'publish' OR (e.status <> 'trash' AND e.author_id = :upViewer))"
+          ? "(e.status = 'publish' OR (e.status <> 'trash' AND e.author_id = ?))"
           : "e.status = 'publish'";
-      q.andWhere(
-        `EXISTS (SELECT 1 FROM ${links} l JOIN events e ON e.id = l.event_id WHERE l.${column} = r.id AND e.start_utc >= :upNow AND e.hide_from_listings = :upHidden AND ${visible})`,
-        { upNow: c.upcomingAfterUtc, upHidden: false, upViewer: c.viewer.userId ?? -1 },
+      conditions.push(
+        `EXISTS (SELECT 1 FROM ${links} l JOIN events e ON e.id = l.event_id WHERE l.${column} = r.id AND e.start_utc >= ? AND e.hide_from_listings = 0 AND ${visible})`,
       );
+      params.push(c.upcomingAfterUtc, ...(c.viewer.userId !== null && !c.viewer.seesAll ? [c.viewer.userId] : []));
     }
-    const total = await q.getCount();
-    const rows = await q.orderBy('r.date_utc', 'DESC').addOrderBy('r.id', 'DESC').offset(offsetOf(c.page)).limit(c.page.perPage).getMany();
-    return { items: rows.map((r) => this.toDomain(r)), total };
+    return { condition: conditions.join(' AND '), params };
   }
 
   async findById(id: number): Promise<T | null> {
-    const row = await managerOf(this.dataSource).findOne(this.table.entity, { where: whereId(id) });
-    return row ? this.toDomain(row) : null;
+    const [record] = await this.rowsWhere('r.id = ?', [id]);
+    return record ?? null;
   }
 
   async findByIds(ids: number[]): Promise<T[]> {
     if (ids.length === 0) return [];
-    const rows = await managerOf(this.dataSource).find(this.table.entity, { where: whereId(In(ids)) });
-    return rows.map((r) => this.toDomain(r));
+    return this.rowsWhere(`r.id IN (${marks(ids.length)})`, ids);
   }
 
   async findBySlug(slug: string): Promise<T | null> {
-    const row = await this.qb().where('r.slug = :slug', { slug: fold(slug) }).getOne();
-    return row ? this.toDomain(row) : null;
+    const [record] = await this.rowsWhere('r.slug = ?', [fold(slug)]);
+    return record ?? null;
   }
 
   async lockById(id: number): Promise<T | null> {

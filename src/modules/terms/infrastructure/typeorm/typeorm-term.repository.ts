@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { marks } from '../../../../database/raw-columns';
 import { locksRows, managerOf } from '../../../../database/typeorm-unit-of-work';
 import { TermRepository } from '../../application/term-repository';
 import { NewTerm, Taxonomy, Term, termKey } from '../../domain/term';
@@ -14,6 +15,9 @@ export const toTerm = (row: Pick<TermOrmEntity, 'id' | 'taxonomy' | 'name' | 'sl
   description: row.description,
   parent: Number(row.parent),
 });
+
+/** What `toTerm` reads. */
+const TERM_COLUMNS = 't.id AS id, t.taxonomy AS taxonomy, t.name AS name, t.slug AS slug, t.description AS description, t.parent AS parent';
 
 const byNameThenId = (a: Term, b: Term) => {
   const ka = termKey(a.name);
@@ -30,6 +34,12 @@ export class TypeOrmTermRepository extends TermRepository {
 
   private get repo() {
     return managerOf(this.dataSource).getRepository(TermOrmEntity);
+  }
+
+  /** Reads in plain SQL (issue 18): TypeORM's query building and hydration cost more CPU than the queries. */
+  private async rowsWhere(condition: string, params: unknown[], tail = ''): Promise<Term[]> {
+    const rows = (await managerOf(this.dataSource).query(`SELECT ${TERM_COLUMNS} FROM terms t WHERE ${condition}${tail}`, params)) as TermOrmEntity[];
+    return rows.map(toTerm);
   }
 
   async insert(term: NewTerm): Promise<Term> {
@@ -70,8 +80,8 @@ export class TypeOrmTermRepository extends TermRepository {
 
   async findById(taxonomy: Taxonomy, id: number): Promise<Term | null> {
     if (!Number.isSafeInteger(id) || id <= 0) return null;
-    const row = await this.repo.findOne({ where: { id, taxonomy } });
-    return row ? toTerm(row) : null;
+    const [term] = await this.rowsWhere('t.id = ? AND t.taxonomy = ?', [id, taxonomy]);
+    return term ?? null;
   }
 
   async lockById(taxonomy: Taxonomy, id: number): Promise<Term | null> {
@@ -92,16 +102,13 @@ export class TypeOrmTermRepository extends TermRepository {
   async findByIds(taxonomy: Taxonomy | null, ids: number[]): Promise<Term[]> {
     const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
     if (wanted.length === 0) return [];
-    const rows = await this.repo.find({
-      where: taxonomy ? { id: In(wanted), taxonomy } : { id: In(wanted) },
-      order: { id: 'ASC' },
-    });
-    return rows.map(toTerm);
+    const inTaxonomy = taxonomy ? ' AND t.taxonomy = ?' : '';
+    return this.rowsWhere(`t.id IN (${marks(wanted.length)})${inTaxonomy}`, taxonomy ? [...wanted, taxonomy] : wanted, ' ORDER BY t.id');
   }
 
   async findBySlug(taxonomy: Taxonomy, slug: string): Promise<Term | null> {
-    const row = await this.repo.findOne({ where: { taxonomy, slugKey: termKey(slug) } });
-    return row ? toTerm(row) : null;
+    const [term] = await this.rowsWhere('t.taxonomy = ? AND t.slug_key = ?', [taxonomy, termKey(slug)], ' LIMIT 1');
+    return term ?? null;
   }
 
   async findByName(taxonomy: Taxonomy, name: string, parent?: number): Promise<Term | null> {
@@ -111,29 +118,26 @@ export class TypeOrmTermRepository extends TermRepository {
   }
 
   async all(taxonomy: Taxonomy): Promise<Term[]> {
-    return (await this.repo.find({ where: { taxonomy }, order: { id: 'ASC' } })).map(toTerm);
+    return this.rowsWhere('t.taxonomy = ?', [taxonomy], ' ORDER BY t.id');
   }
 
   // Counts are `terms.event_count`, maintained by the event write transactions (events/infrastructure/typeorm/
   // event-link-tables.ts): counting a term's published events per request costs its whole link range at 1M events.
 
   async counts(taxonomy: Taxonomy): Promise<Map<number, number>> {
-    return this.countRows(this.countQuery().where('t.taxonomy = :taxonomy', { taxonomy }));
+    return this.countsWhere('t.taxonomy = ?', [taxonomy]);
   }
 
   async countsOf(termIds: number[]): Promise<Map<number, number>> {
     const ids = [...new Set(termIds)];
     if (ids.length === 0) return new Map();
-    return this.countRows(this.countQuery().where('t.id IN (:...ids)', { ids }));
-  }
-
-  private countQuery() {
-    return managerOf(this.dataSource).createQueryBuilder().select('t.id', 'term_id').addSelect('t.event_count', 'n').from('terms', 't');
+    return this.countsWhere(`t.id IN (${marks(ids.length)})`, ids);
   }
 
   /** term id → count, terms without published events left out (as the port says). */
-  private async countRows(q: ReturnType<TypeOrmTermRepository['countQuery']>): Promise<Map<number, number>> {
-    const rows: Array<{ term_id: unknown; n: unknown }> = await q.andWhere('t.event_count > 0').getRawMany();
+  private async countsWhere(condition: string, params: unknown[]): Promise<Map<number, number>> {
+    const sql = `SELECT t.id AS term_id, t.event_count AS n FROM terms t WHERE ${condition} AND t.event_count > 0`;
+    const rows = (await managerOf(this.dataSource).query(sql, params)) as Array<{ term_id: unknown; n: unknown }>;
     return new Map(rows.map((r) => [Number(r.term_id), Number(r.n)]));
   }
 
