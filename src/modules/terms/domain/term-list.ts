@@ -53,7 +53,7 @@ export function listTerms(all: CountedTerm[], q: TermListQuery, page: PageReques
     const slug = fold(q.slug);
     items = items.filter((t) => t.slug === slug);
   }
-  const sorted = [...items].sort(comparator(q));
+  const sorted = sortTerms(items, q);
   const start = offsetOf(page);
   return { items: sorted.slice(start, start + page.perPage), total: sorted.length };
 }
@@ -75,8 +75,16 @@ function nonEmptyWithAncestors(all: CountedTerm[]): Set<number> {
 
 const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
 
-function comparator(q: TermListQuery): (a: CountedTerm, b: CountedTerm) => number {
+/** The terms in the query's order, ties by id; each term's key is computed once (folding is the costly part). */
+function sortTerms(items: CountedTerm[], q: TermListQuery): CountedTerm[] {
   const dir = q.order === 'desc' ? -1 : 1;
+  const key = sortKey(q);
+  const keyed = items.map((t) => ({ t, k: key(t) }));
+  keyed.sort((a, b) => dir * cmp(a.k, b.k) || a.t.id - b.t.id);
+  return keyed.map((x) => x.t);
+}
+
+function sortKey(q: TermListQuery): (t: CountedTerm) => string | number {
   const includeRank = new Map((q.include ?? []).map((id, i) => [id, i]));
   const key = (t: CountedTerm): string | number => {
     switch (q.orderby) {
@@ -98,5 +106,5 @@ function comparator(q: TermListQuery): (a: CountedTerm, b: CountedTerm) => numbe
         return fold(t.name);
     }
   };
-  return (a, b) => dir * cmp(key(a), key(b)) || a.id - b.id;
+  return key;
 }
