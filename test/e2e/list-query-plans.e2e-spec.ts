@@ -148,4 +148,39 @@ describe(`event list query plans on ${EVENTS} events`, () => {
     }
     expect(problems).toEqual([]);
   });
+  it('issue 18: the plain SQL of venue, organizer and term reads, and the category plan estimate, read events and links by key only', async () => {
+    const editor = await s.t.auth('editor');
+    const venue = s.summary.venues.find((v) => v.status === 'publish')!;
+    const categories = s.summary.terms.filter((t) => t.taxonomy === 'category');
+    const parent = categories.find((c) => categories.some((o) => o.parent === c.id))!;
+    const requests: Array<[string, Record<string, unknown>]> = [
+      ['/venues', { per_page: 50 }],
+      ['/venues', { per_page: 50, only_with_upcoming: true }],
+      ['/organizers', { per_page: 50, search: 'a' }],
+      [`/venues/${venue.id}`, {}],
+      ['/categories', { per_page: 50 }],
+      ['/tags', { per_page: 50, hide_empty: false }],
+      ['/events', { categories: parent.slug }],
+    ];
+    const queries = await captureQueries(s.t.dataSource, async () => {
+      for (const [path, query] of requests) {
+        const res = await s.t.http().get(`${s.t.api}${path}`).set('Authorization', editor).query(query);
+        expect(res.status).toBe(200);
+      }
+    });
+    const reads = queries.filter((q) => /^\s*SELECT/i.test(q.sql) && /\b(venues|organizers|terms)\b/.test(q.sql));
+    expect(reads.some((q) => /MAX\(id\)/.test(q.sql))).toBe(true); // the category plan's estimate
+    const large = ['e', 'l', 'events', 'event_venues', 'event_organizers', 'event_terms'];
+    const problems: string[] = [];
+    for (const q of reads) {
+      if (s.t.db === 'mysql') {
+        const plan = (await s.t.dataSource.query(`EXPLAIN ${q.sql}`, q.params)) as Array<{ table: string | null; type: string }>;
+        for (const row of plan) if (large.includes(row.table ?? '') && ['ALL', 'index'].includes(row.type)) problems.push(`${q.sql}: ${JSON.stringify(row)}`);
+      } else {
+        const plan = (await s.t.dataSource.query(`EXPLAIN QUERY PLAN ${q.sql}`, q.params)) as Array<{ detail: string }>;
+        for (const { detail } of plan) if (large.some((t) => detail === `SCAN ${t}` || detail.startsWith(`SCAN ${t} `))) problems.push(`${q.sql}: ${detail}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
 });

@@ -288,7 +288,8 @@ export class TypeOrmEventRepository extends EventRepository {
     if (ids.length === 0) return false;
     const [row] = (await this.manager.query(
       `SELECT (SELECT COALESCE(SUM(event_count), 0) FROM terms WHERE id IN (${ids.map(() => '?').join(', ')})) AS links, ` +
-        '(SELECT MAX(id) - MIN(id) + 1 FROM events) AS span',
+        // Two scalar subqueries: SQLite reads MAX and MIN from the key only when each is alone in its SELECT.
+        '(SELECT MAX(id) FROM events) - (SELECT MIN(id) FROM events) + 1 AS span',
       ids,
     )) as Array<{ links: unknown; span: unknown }>;
     const links = Number(row?.links ?? 0);
