@@ -1,10 +1,6 @@
 import type { Clock } from '../../domain/clock';
+import { ExpiringLru } from './expiring-lru';
 import type { ResponseCache } from './response-cache';
-
-interface Fragment {
-  text: string;
-  storedAt: number;
-}
 
 /**
  * Rendered JSON of single records (issue 18), reused across the different answers that embed them: a calendar asking
@@ -16,16 +12,16 @@ interface Fragment {
  * read cache is, with `READ_CACHE_TTL_MS=0`.
  */
 export class FragmentCache {
-  private readonly fragments = new Map<string, Fragment>();
-  private chars = 0;
+  private readonly fragments: ExpiringLru<string>;
   private seenGeneration: number;
 
   constructor(
     private readonly responses: ResponseCache,
     private readonly ttlMs: number,
-    private readonly maxChars: number,
-    private readonly clock: Clock,
+    maxChars: number,
+    clock: Clock,
   ) {
+    this.fragments = new ExpiringLru(ttlMs, maxChars, (_key, text) => text.length, clock);
     this.seenGeneration = responses.generation;
   }
 
@@ -38,30 +34,13 @@ export class FragmentCache {
   get(key: string): string | undefined {
     if (this.ttlMs <= 0) return undefined;
     this.clearIfWritten();
-    const fragment = this.fragments.get(key);
-    if (!fragment) return undefined;
-    const age = this.clock.now().getTime() - fragment.storedAt;
-    if (age < 0 || age >= this.ttlMs) {
-      this.remove(key, fragment);
-      return undefined;
-    }
-    this.fragments.delete(key); // re-insert: Map order is the recency order
-    this.fragments.set(key, fragment);
-    return fragment.text;
+    return this.fragments.get(key);
   }
 
   set(key: string, text: string, generation: number): void {
     if (this.ttlMs <= 0) return;
     this.clearIfWritten();
-    if (generation !== this.seenGeneration || text.length > this.maxChars) return;
-    const previous = this.fragments.get(key);
-    if (previous) this.remove(key, previous);
-    for (const [oldKey, old] of this.fragments) {
-      if (this.chars + text.length <= this.maxChars) break;
-      this.remove(oldKey, old);
-    }
-    this.fragments.set(key, { text, storedAt: this.clock.now().getTime() });
-    this.chars += text.length;
+    if (generation === this.seenGeneration) this.fragments.set(key, text);
   }
 
   get size(): number {
@@ -72,11 +51,5 @@ export class FragmentCache {
     if (this.responses.generation === this.seenGeneration) return;
     this.seenGeneration = this.responses.generation;
     this.fragments.clear();
-    this.chars = 0;
-  }
-
-  private remove(key: string, fragment: Fragment): void {
-    this.fragments.delete(key);
-    this.chars -= fragment.text.length;
   }
 }

@@ -1,0 +1,65 @@
+import type { Clock } from '../../domain/clock';
+
+interface Slot<V> {
+  value: V;
+  storedAt: number;
+  size: number;
+}
+
+/**
+ * A bounded map whose entries expire `ttlMs` after they were stored (by the injected Clock, so tests control it) and
+ * whose least recently used entries go first once the sizes add up to more than `maxSize`. The one store behind the
+ * read cache (answers, in bytes) and the record fragments (rendered JSON, in characters).
+ */
+export class ExpiringLru<V> {
+  private readonly slots = new Map<string, Slot<V>>();
+  private used = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxSize: number,
+    private readonly sizeOf: (key: string, value: V) => number,
+    private readonly clock: Clock,
+  ) {}
+
+  get(key: string): V | undefined {
+    const slot = this.slots.get(key);
+    if (!slot) return undefined;
+    const age = this.clock.now().getTime() - slot.storedAt;
+    if (age < 0 || age >= this.ttlMs) {
+      this.remove(key, slot);
+      return undefined;
+    }
+    this.slots.delete(key); // re-insert: Map order is the recency order
+    this.slots.set(key, slot);
+    return slot.value;
+  }
+
+  /** Stores `value` (replacing the key's previous one); ignored when it alone exceeds the budget. */
+  set(key: string, value: V): void {
+    const size = this.sizeOf(key, value);
+    if (size > this.maxSize) return;
+    const previous = this.slots.get(key);
+    if (previous) this.remove(key, previous);
+    for (const [oldKey, old] of this.slots) {
+      if (this.used + size <= this.maxSize) break;
+      this.remove(oldKey, old);
+    }
+    this.slots.set(key, { value, storedAt: this.clock.now().getTime(), size });
+    this.used += size;
+  }
+
+  clear(): void {
+    this.slots.clear();
+    this.used = 0;
+  }
+
+  get size(): number {
+    return this.slots.size;
+  }
+
+  private remove(key: string, slot: Slot<V>): void {
+    this.slots.delete(key);
+    this.used -= slot.size;
+  }
+}
