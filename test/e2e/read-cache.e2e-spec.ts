@@ -1,4 +1,5 @@
 import { FixedClock } from '../../src/shared/domain/clock';
+import { FragmentCache } from '../../src/shared/http/read-cache/fragment-cache';
 import { startTestApp, TestApp } from './support/test-app';
 
 /**
@@ -88,6 +89,19 @@ describe('read cache (anonymous GET/HEAD of resource routes)', () => {
     expect((await titleOf(`/events/${eventId}`, editor)).title).toBe('Fragment kept');
     await renameBehindTheServicesBack('Renamed');
     expect((await t.http().post(`${t.api}/events/${eventId}`).set('Authorization', editor).send({ title: 'Renamed' })).status).toBe(200);
+  });
+
+  it('record fragments are neither read nor stored by requests the read cache does not keep (a token, a password)', async () => {
+    clock.advance(5_000);
+    const fragments = t.app.get(FragmentCache);
+    expect(fragments.generation).toBeGreaterThanOrEqual(0); // reading it drops what the writes above made stale
+    const before = fragments.size;
+    expect((await t.http().get(`${t.api}/events`).set('Authorization', editor).query({ per_page: '8' })).status).toBe(200);
+    expect((await t.http().get(`${t.api}/events`).query({ per_page: '8', password: 'x' })).status).toBe(200);
+    expect((await t.http().get(`${t.api}/events/${eventId}`).set('Authorization', editor)).status).toBe(200);
+    expect(fragments.size).toBe(before);
+    expect((await t.http().get(`${t.api}/events`).query({ per_page: '8' })).status).toBe(200); // anonymous: kept
+    expect(fragments.size).toBeGreaterThan(before);
   });
 
   it('never serves callers with a token, conditional reads or password reads from it', async () => {

@@ -36,7 +36,8 @@ export class EventBodies {
   /**
    * The JSON texts of a page of events; `masked` tells the protected events the caller may not see unlocked (§6.11).
    * With `useFragments` (answers the read cache may keep: `takesPartInReadCache`), events presented lately are taken
-   * from the fragment cache; only the others are loaded and presented. Every text presented is kept for later.
+   * from the fragment cache; only the others are loaded and presented, and kept for later. Other requests neither read
+   * nor store fragments.
    */
   async page(rows: CalendarEvent[], api: string, masked: (e: CalendarEvent) => boolean, useFragments: boolean): Promise<string[]> {
     const generation = this.fragments.generation;
@@ -53,7 +54,7 @@ export class EventBodies {
       const cached = texts[i];
       if (cached !== undefined) return cached;
       const text = presented.get(e.id) as string;
-      this.fragments.set(keys[i], text, generation);
+      if (useFragments) this.fragments.set(keys[i], text, generation);
       return text;
     });
   }
@@ -66,7 +67,7 @@ export class EventBodies {
     const generation = this.fragments.generation;
     const [view] = await this.viewsOf([event]);
     const text = JSON.stringify(presentEvent(view, this.site(api), { withJsonLd: true, masked: false }));
-    this.fragments.set(key, text, generation);
+    if (useFragments) this.fragments.set(key, text, generation);
     return text;
   }
 
