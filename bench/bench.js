@@ -6,6 +6,7 @@
 //   DB_TYPE / DATABASE_URL   as for the service (SQLite in a temporary directory by default)
 //   BENCH_EVENTS=1000        events to seed;  BENCH_REUSE_DB=1 skips the reset and seeding (e.g. a 1M-event database)
 //   BENCH_DISTINCT_IDS=2000  above this many events, the distinct scenarios sample 40 days instead of every id
+//   BENCH_WARMUP=1           seconds of unmeasured load before each read scenario and its baseline (JIT, connections)
 //   BENCH_DURATION=5         seconds per scenario and per baseline;  BENCH_CONNECTIONS=10;  BENCH_PORT=3980 (+1 baseline)
 //   BENCH_DIST=dist          the built service;  BENCH_LABEL       a note stored with the results
 //   READ_CACHE_TTL_MS=0      the service without its read cache (results kept as <db>-uncached)
@@ -28,6 +29,7 @@ const VARIANT = env.BENCH_VARIANT || (CACHED ? DB : `${DB}-uncached`);
 if (!/^[a-z0-9-]+$/.test(VARIANT)) throw new Error(`BENCH_VARIANT must be lower-case letters, digits and dashes, got "${VARIANT}"`);
 const EVENTS = Number(env.BENCH_EVENTS || 1000);
 const DURATION = Number(env.BENCH_DURATION || 5);
+const WARMUP = Number(env.BENCH_WARMUP ?? 1);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS || 10);
 const PORT = Number(env.BENCH_PORT || 3980);
 const SECRET = 'bench-secret-bench-secret-bench-secret';
@@ -52,6 +54,16 @@ async function resetMysql(url) {
   await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
   await c.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   await c.end();
+}
+
+/** CPU time (user + system) a process has used so far, in ms, from `/proc` (null where there is none). */
+function cpuMsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
+  } catch {
+    return null;
+  }
 }
 
 function rssOf(pid) {
@@ -190,7 +202,15 @@ async function main() {
       if (probe.status >= 400) throw new Error(`${sc.name}: ${probe.status} ${bytes.toString().slice(0, 200)}`);
       const request = { url: API + firstPath, method: sc.method ?? 'GET', body: sc.body, headers: sc.headers, ...(sc.paths ? { requests: [cycling(sc.paths)] } : {}) };
       log(`${sc.name}: service`);
-      const serviceRun = summary(await cannon(request));
+      if (WARMUP > 0 && !sc.method) await cannon({ ...request, duration: WARMUP }); // JIT and connections warm, not measured
+      const cpuBefore = cpuMsOf(service.pid);
+      const run = await cannon(request);
+      const cpuAfter = cpuMsOf(service.pid);
+      // The service's CPU per answered request: steadier than req/s when other work shares the machine.
+      const serviceRun = {
+        ...summary(run),
+        cpuMsPerRequest: cpuBefore === null || cpuAfter === null ? null : Math.round((100 * (cpuAfter - cpuBefore)) / Math.max(1, run.requests.total)) / 100,
+      };
       const bodyFile = path.join(os.tmpdir(), `bench-body-${process.pid}`);
       fs.writeFileSync(bodyFile, bytes);
       const baseline = fork(path.join(__dirname, 'baseline-server.js'), [], {
@@ -199,11 +219,21 @@ async function main() {
       });
       await new Promise((r) => baseline.once('message', r));
       log(`${sc.name}: baseline`);
-      const baselineRun = summary(await cannon({ ...request, url: request.url.replace(`:${PORT}/`, `:${PORT + 1}/`) }));
+      if (WARMUP > 0 && !sc.method) await cannon({ ...request, url: request.url.replace(`:${PORT}/`, `:${PORT + 1}/`), duration: WARMUP });
+      const baselineCpuBefore = cpuMsOf(baseline.pid);
+      const baselineCannon = await cannon({ ...request, url: request.url.replace(`:${PORT}/`, `:${PORT + 1}/`) });
+      const baselineCpuAfter = cpuMsOf(baseline.pid);
+      const baselineRun = {
+        ...summary(baselineCannon),
+        cpuMsPerRequest:
+          baselineCpuBefore === null || baselineCpuAfter === null
+            ? null
+            : Math.round((1000 * (baselineCpuAfter - baselineCpuBefore)) / Math.max(1, baselineCannon.requests.total)) / 1000,
+      };
       baseline.kill('SIGTERM');
       fs.rmSync(bodyFile, { force: true });
       results.push({ scenario: sc.name, bytes: bytes.length, service: serviceRun, baseline: baselineRun, ratio: Math.round((100 * serviceRun.reqPerSec) / Math.max(1, baselineRun.reqPerSec)) / 100 });
-      log(`${sc.name}: ${serviceRun.reqPerSec} req/s (p50 ${serviceRun.p50Ms} ms, p99 ${serviceRun.p99Ms} ms) vs baseline ${baselineRun.reqPerSec} → ${results.at(-1).ratio}`);
+      log(`${sc.name}: ${serviceRun.reqPerSec} req/s (p50 ${serviceRun.p50Ms} ms, p99 ${serviceRun.p99Ms} ms, ${serviceRun.cpuMsPerRequest} ms CPU/req) vs baseline ${baselineRun.reqPerSec} → ${results.at(-1).ratio}`);
     }
     const report = {
       date: new Date().toISOString(),
@@ -232,14 +262,15 @@ function updateMarkdown(report) {
   const start = `<!-- bench:${report.db}:start -->`;
   const end = `<!-- bench:${report.db}:end -->`;
   const rows = report.results.map(
-    (r) => `| ${r.scenario} | ${r.service.reqPerSec} | ${r.service.p50Ms} | ${r.service.p99Ms} | ${r.baseline.reqPerSec} | ${r.ratio} | ${r.bytes} |`,
+    (r) =>
+      `| ${r.scenario} | ${r.service.reqPerSec} | ${r.service.p50Ms} | ${r.service.p99Ms} | ${r.service.cpuMsPerRequest ?? '–'} | ${r.baseline.reqPerSec} | ${r.baseline.cpuMsPerRequest ?? '–'} | ${r.ratio} | ${r.bytes} |`,
   );
   const table = [
     start,
     `Latest \`npm run bench\` on ${report.db} (read cache ${report.readCache}) — ${report.date.slice(0, 16).replace('T', ' ')} UTC, ${report.events} events, ${report.method.connections} connections, ${report.method.durationSeconds} s per run, ${report.machine.cpus} CPUs (load ${report.machine.loadavg.map((l) => l.toFixed(1)).join(' ')}), Node ${report.machine.node}, peak service RSS ${report.peakRssMb} MB${report.label ? `, ${report.label}` : ''}.`,
     '',
-    '| scenario | req/s | p50 ms | p99 ms | baseline req/s | ratio | body bytes |',
-    '|---|---|---|---|---|---|---|',
+    '| scenario | req/s | p50 ms | p99 ms | service CPU ms/req | baseline req/s | baseline CPU ms/req | ratio | body bytes |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows,
     end,
   ].join('\n');
