@@ -59,7 +59,8 @@ async function resetMysql(url) {
 /** CPU time (user + system) a process has used so far, in ms, from `/proc` (null where there is none). */
 function cpuMsOf(pid) {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' '); // after "pid (name) ", whatever the name holds
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
   } catch {
     return null;
@@ -130,10 +131,16 @@ async function listedIds(days) {
     }
   };
   const all = `${API}/events?start_date=1970-01-01&end_date=2100-12-31&per_page=50`;
-  const first = await (await fetch(`${all}&page=1`)).json();
+  const firstRes = await fetch(`${all}&page=1`);
+  if (!firstRes.ok) throw new Error(`listing the events for the distinct scenarios: ${firstRes.status}`);
+  const first = await firstRes.json();
   take(first);
   if (first.total <= Number(env.BENCH_DISTINCT_IDS || 2000)) {
-    for (let page = 2; page <= first.total_pages; page++) take(await (await fetch(`${all}&page=${page}`)).json());
+    for (let page = 2; page <= first.total_pages; page++) {
+      const res = await fetch(`${all}&page=${page}`);
+      if (!res.ok) break;
+      take(await res.json());
+    }
   } else {
     for (let k = 0; k < 40; k++) {
       const day = days[Math.floor((k * days.length) / 40)];
@@ -209,7 +216,7 @@ async function main() {
       // The service's CPU per answered request: steadier than req/s when other work shares the machine.
       const serviceRun = {
         ...summary(run),
-        cpuMsPerRequest: cpuBefore === null || cpuAfter === null ? null : Math.round((100 * (cpuAfter - cpuBefore)) / Math.max(1, run.requests.total)) / 100,
+        cpuMsPerRequest: cpuBefore === null || cpuAfter === null ? null : Math.round((1000 * (cpuAfter - cpuBefore)) / Math.max(1, run.requests.total)) / 1000,
       };
       const bodyFile = path.join(os.tmpdir(), `bench-body-${process.pid}`);
       fs.writeFileSync(bodyFile, bytes);
