@@ -33,15 +33,6 @@ async function sqlFixture(env: Record<string, string>): Promise<EventRepositoryF
       await insertBareRows(dataSource, 'organizers', links.organizerIds ?? []);
       await insertBareRows(dataSource, 'terms', links.termIds ?? []);
     },
-    withTermProbes: async (read) => {
-      const usual = TypeOrmEventRepository.probeCostInLinkRows;
-      TypeOrmEventRepository.probeCostInLinkRows = 0; // probing always costs less
-      try {
-        return await read();
-      } finally {
-        TypeOrmEventRepository.probeCostInLinkRows = usual;
-      }
-    },
     close: () => dataSource.destroy(),
   };
 }
