@@ -1,5 +1,6 @@
 import { Caller, Role, strongestRole } from './caller';
-import { Policy, RecordStatus, resolveWriteStatus } from './policy';
+import { InvalidParamsError } from './errors';
+import { listVisibility, Policy, readStatusFilter, RecordStatus, resolveWriteStatus } from './policy';
 
 const as = (role: Caller['role'], userId: number | null = 10): Caller => ({ role, userId: role === 'anonymous' ? null : userId });
 const own = (status: RecordStatus) => ({ authorId: 10, status });
@@ -56,5 +57,76 @@ describe('strongestRole', () => {
     expect(strongestRole(['Author', 'EDITOR', 'x'])).toBe('editor');
     expect(strongestRole(['guest'])).toBe('subscriber');
     expect(strongestRole([])).toBe('subscriber');
+  });
+});
+
+describe('the status of a write (resolveWriteStatus, §3.4, §8.2)', () => {
+  it('an update that sends no status keeps the stored one, moving publish and future with the publication date', () => {
+    const author = as('author');
+    expect(resolveWriteStatus(author, undefined, 'publish', true)).toBe('future');
+    expect(resolveWriteStatus(author, undefined, 'publish', false)).toBe('publish');
+    expect(resolveWriteStatus(author, undefined, 'future', false)).toBe('publish');
+    expect(resolveWriteStatus(author, undefined, 'future', true)).toBe('future');
+    expect(resolveWriteStatus(author, undefined, 'draft', true)).toBe('draft');
+    expect(resolveWriteStatus(author, undefined, 'private', false)).toBe('private');
+    expect(resolveWriteStatus(as('contributor'), undefined, 'pending', false)).toBe('pending');
+  });
+
+  it('a create that sends no status: draft for a contributor, published (or future) for those who may publish', () => {
+    expect(resolveWriteStatus(as('contributor'), undefined, undefined, false)).toBe('draft');
+    expect(resolveWriteStatus(as('author'), undefined, undefined, false)).toBe('publish');
+    expect(resolveWriteStatus(as('author'), undefined, undefined, true)).toBe('future');
+  });
+});
+
+describe('the statuses a list shows (listVisibility, §3.4, §8.4)', () => {
+  const all = ['publish', 'future', 'draft', 'pending', 'private'];
+  it('without a filter: every status for those who may filter (their own only outside publish), publish for the others', () => {
+    expect(listVisibility(as('anonymous'), undefined)).toEqual({ statuses: ['publish'], restrictNonPublishToAuthor: null });
+    expect(listVisibility(as('contributor', 10), undefined)).toEqual({ statuses: all, restrictNonPublishToAuthor: 10 });
+    expect(listVisibility(as('editor', 10), undefined)).toEqual({ statuses: all, restrictNonPublishToAuthor: null });
+  });
+
+  it('status=any is every status, still restricted to the own records below editor', () => {
+    expect(listVisibility(as('author', 12), 'any')).toEqual({ statuses: all, restrictNonPublishToAuthor: 12 });
+    expect(listVisibility(as('administrator', 12), 'any')).toEqual({ statuses: all, restrictNonPublishToAuthor: null });
+  });
+
+  it('a filter of publish only needs no restriction; any other status does, with no user matching nobody (-1)', () => {
+    expect(listVisibility(as('author', 12), ['publish'])).toEqual({ statuses: ['publish'], restrictNonPublishToAuthor: null });
+    expect(listVisibility(as('author', 12), ['publish', 'draft'])).toEqual({ statuses: ['publish', 'draft'], restrictNonPublishToAuthor: 12 });
+    expect(listVisibility({ role: 'subscriber', userId: null }, ['draft']).restrictNonPublishToAuthor).toBe(-1);
+  });
+});
+
+describe('the status filter of the lists (readStatusFilter, §8.4, §10.6)', () => {
+  const problem = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      return e as InvalidParamsError;
+    }
+    throw new Error('no error');
+  };
+  it('reads trimmed, lower-cased, de-duplicated statuses, or any alone', () => {
+    expect(readStatusFilter([' Draft ', 'publish', 'draft', ''], as('contributor'))).toEqual(['draft', 'publish']);
+    expect(readStatusFilter(['ANY'], as('contributor'))).toBe('any');
+    expect(readStatusFilter(['publish'], as('anonymous'))).toEqual(['publish']);
+  });
+
+  it('unknown values, nothing, or any beside another status are not in the enum', () => {
+    for (const sent of [['nope'], [], [''], ['any', 'draft'], ['publish', 'nope']]) {
+      const e = problem(() => readStatusFilter(sent, as('editor')));
+      expect(e.code).toBe('rest_invalid_param');
+      expect(e.problems).toEqual([
+        { param: 'status', detail: 'rest_not_in_enum', args: { values: 'publish, future, draft, pending, private, trash, any' } },
+      ]);
+    }
+  });
+
+  it('a caller who may not filter may ask for publish only', () => {
+    const e = problem(() => readStatusFilter(['publish', 'Draft'], as('subscriber')));
+    expect(e.problems).toEqual([{ param: 'status', detail: 'rest_not_allowed_value', args: { value: 'draft' } }]);
+    expect(problem(() => readStatusFilter(['any'], as('anonymous'))).code).toBe('rest_invalid_param');
   });
 });

@@ -1,4 +1,4 @@
-import { cleanPlainText, cleanRichText } from './text-cleaning';
+import { cleanPlainText, cleanRichText, richTextToPlain, stripMarkup } from './text-cleaning';
 
 /**
  * CONTRACT §1.7, row by row, as a table: every kept tag, every tag removed with its content, the attributes kept and
@@ -90,5 +90,27 @@ describe('plain text (CONTRACT §1.7)', () => {
     ['an attribute-borne script', '<img src=x onerror=alert(1)>Hall', 'Hall'],
   ])('%s', (_rule, sent, kept) => {
     expect(cleanPlainText(sent)).toBe(kept);
+  });
+});
+
+describe('plain text and stripped markup (CONTRACT §1.7, §6.10)', () => {
+  it('decodes the entities the sanitiser writes, and leaves others as they are', () => {
+    expect(cleanPlainText('a &amp; b &lt;c&gt; "d" \'e\'')).toBe('a & b <c> "d" \'e\'');
+    expect(cleanPlainText('&amp;lt; &#39; &#x27; &quot;')).toBe('&lt; \' \' "');
+  });
+
+  it('collapses line breaks, tabs and runs of spaces to one space', () => {
+    expect(cleanPlainText(' a\r\n\tb   c \n\n d ')).toBe('a b c d');
+  });
+
+  it('json_ld text: markup removed and every run of whitespace one space, the same on every read', () => {
+    expect(stripMarkup('<p>Hello</p>\u00a0<p>world</p>')).toBe('Hello world');
+    expect(stripMarkup('<p>Hello</p>\u00a0<p>world</p>')).toBe('Hello world');
+    expect(stripMarkup('a \u2003 b')).toBe('a b');
+  });
+
+  it('iCalendar text keeps paragraphs and lines, collapses spaces inside each line', () => {
+    expect(richTextToPlain('<p>a \t\u00a0 b</p><p>c<br>d</p>')).toBe('a b\n\nc\nd');
+    expect(richTextToPlain('<ul><li> x </li><li>y</li></ul>')).toBe('x\ny');
   });
 });

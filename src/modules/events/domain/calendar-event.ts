@@ -107,9 +107,12 @@ export const CalendarEvent = {
       modifiedUtc: nowUtc,
       startLocal: schedule.startLocal,
       endLocal: schedule.endLocal,
+      // Stryker disable next-line StringLiteral: equivalent, withChanges computes startUtc from the schedule
       startUtc: '',
+      // Stryker disable next-line StringLiteral: equivalent, withChanges computes endUtc from the schedule
       endUtc: '',
       timezone: schedule.zone,
+      // Stryker disable next-line BooleanLiteral: equivalent, withChanges takes allDay from the schedule
       allDay: false,
     };
     // The first write makes revision 0: withChanges counts the changes made to an existing event.
@@ -182,6 +185,7 @@ export function publicSearchKeyOf(e: Pick<CalendarEvent, 'title' | 'postPassword
 
 /** The text of an event a search by this reader may match: all of it, or only what `publicSearchKeyOf` keeps. */
 export function searchableKeyOf(e: CalendarEvent, reader: ProtectedTextReader): string {
+  // Stryker disable next-line ConditionalExpression: equivalent, a protected event's password is a string, never equal to null
   const readable = reader === 'all' || !isProtected(e) || e.authorId === reader.authorId || (reader.password !== null && reader.password === e.postPassword);
   return readable ? searchKeyOf(e) : publicSearchKeyOf(e)!;
 }

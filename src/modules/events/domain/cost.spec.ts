@@ -44,6 +44,22 @@ describe('parseCost (CONTRACT §9.7)', () => {
     expect(parseCost('$ 10 - 20 USD').cost).toBe('$10 – $20');
   });
 
+  it('takes the symbol next to the number, whatever text and spaces stand farther away', () => {
+    expect(parseCost('Entry $10')).toEqual({ cost: '$10', details: { currency_symbol: '$', currency_code: '', currency_position: 'prefix', values: ['10'] } });
+    expect(parseCost('Entry $ 10').cost).toBe('$10');
+    expect(parseCost('$  10').cost).toBe('$10');
+    expect(parseCost('10€ per person')).toEqual({ cost: '10€', details: { currency_symbol: '€', currency_code: '', currency_position: 'postfix', values: ['10'] } });
+    expect(parseCost('10  € per person').cost).toBe('10€');
+  });
+
+  it('reads "free" whatever its case and surrounding spaces', () => {
+    expect(parseCost(' Free ').cost).toBe('Free');
+  });
+
+  it('reads a null item (JSON) as an empty one', () => {
+    expect(parseCost([null as unknown as string, 'at the door']).cost).toBe(', at the door');
+  });
+
   it('writes every 0 value as Free', () => {
     expect(parseCost('$0 - $0.00').cost).toBe('Free');
     expect(parseCost('0.00 - 12 €').cost).toBe('Free – 12€');
@@ -61,6 +77,10 @@ describe('currencyCodeOf (json_ld offers.priceCurrency, CONTRACT §6.10)', () =>
     for (const cost of ['$20', '€15', '20 pts', '20 usd', '20 XYZ', '20', 'Free', '']) {
       expect(currencyCodeOf(parseCost(cost).details)).toBe('');
     }
+  });
+
+  it('a set currency_code wins over the symbol', () => {
+    expect(currencyCodeOf({ currency_symbol: '$', currency_code: 'EUR' })).toBe('EUR');
   });
 
   it('keeps cost_details.currency_code empty (§6.9)', () => {

@@ -21,6 +21,7 @@ function symbolBefore(text: string): string {
 function symbolAfter(text: string): string {
   const after = text.replace(/^\s+/, '');
   let i = 0;
+  // Stryker disable next-line EqualityOperator: equivalent, one step past the end reads undefined, which is no separator, and slice() stops at the end anyway
   while (i < after.length && !NOT_SYMBOL.test(after[i])) i++;
   return after.slice(0, i);
 }
@@ -30,7 +31,7 @@ function symbolAfter(text: string): string {
  * `""` (or an empty array) gives `{ cost: '', values: [] }`.
  */
 export function parseCost(input: string | number | Array<string | number>): { cost: string; details: CostDetails } {
-  const items = (Array.isArray(input) ? input : [input]).map((v) => (typeof v === 'number' ? String(v) : String(v ?? '')));
+  const items = (Array.isArray(input) ? input : [input]).map((v) => String(v ?? ''));
   const numbers: string[] = [];
   let symbol = '';
   let position: CostDetails['currency_position'] = '';
@@ -72,8 +73,8 @@ export function parseCost(input: string | number | Array<string | number>): { co
   const details: CostDetails = { currency_symbol: symbol, currency_code: '', currency_position: position, values };
   if (!values.length) return { cost: items.join(', '), details };
 
-  const write = (n: string) =>
-    Number(n) === 0 ? 'Free' : position === 'prefix' ? `${symbol}${n}` : position === 'postfix' ? `${n}${symbol}` : n;
+  // Without a position there is no symbol: `${n}${symbol}` is then n.
+  const write = (n: string) => (Number(n) === 0 ? 'Free' : position === 'prefix' ? `${symbol}${n}` : `${n}${symbol}`);
   const lowest = values[0];
   const highest = values[values.length - 1];
   const cost = values.length === 1 ? write(lowest) : `${write(lowest)} – ${write(highest)}`;
@@ -91,5 +92,6 @@ const ISO_CURRENCY_CODES = new Set(Intl.supportedValuesOf('currency'));
 export function currencyCodeOf(details: Pick<CostDetails, 'currency_symbol'> & { currency_code: string }): string {
   if (details.currency_code) return details.currency_code;
   const symbol = details.currency_symbol;
-  return /^[A-Z]{3}$/.test(symbol) && ISO_CURRENCY_CODES.has(symbol) ? symbol : '';
+  // The runtime's codes are three upper-case letters: `usd` or `US` are no codes.
+  return ISO_CURRENCY_CODES.has(symbol) ? symbol : '';
 }

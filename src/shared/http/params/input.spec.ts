@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { InvalidParamsError, MissingParamsError } from '../../domain/errors';
-import { inDeclaredOrder, readLeniently, validateInput } from './input';
+import { inDeclaredOrder, readLeniently, sentValues, validateInput } from './input';
 import { Param } from './param.decorator';
 
 class Sample {
@@ -43,5 +43,23 @@ describe('parameter reading (CONTRACT §4.3, §4.4)', () => {
     expect((e as InvalidParamsError).problems.map((p) => p.param)).toEqual(['title', 'featured', 'unknown']);
     const other = new InvalidParamsError([{ param: 'b', detail: 'rest_empty_value' }], 'could-not-create-venue');
     await expect(inDeclaredOrder(Sample, async () => Promise.reject(other))).rejects.toBe(other);
+  });
+});
+
+describe('parameter reading details', () => {
+  it('a valid input passes, typed, and remembers which names were sent (not enumerable)', () => {
+    const input = validateInput(Sample, { title: 'x', page: '2', other: 1 });
+    expect({ ...input }).toEqual({ title: 'x', page: 2 });
+    expect([...input.sent]).toEqual(['title', 'page']);
+    expect(Object.keys(input)).not.toContain('sent');
+    expect(sentValues(input)).toEqual({ title: 'x', page: 2 });
+  });
+
+  it('reading leniently leaves invalid parameters out and lists them (not enumerable); valid ones stay', () => {
+    const input = readLeniently(Sample, { title: 'x', page: '0', featured: 'true' });
+    expect({ ...input }).toEqual({ title: 'x', featured: true });
+    expect(input.invalid.map((p) => p.param)).toEqual(['page']);
+    expect(Object.keys(input)).not.toContain('invalid');
+    expect(readLeniently(Sample, { title: 'x' }).invalid).toEqual([]);
   });
 });

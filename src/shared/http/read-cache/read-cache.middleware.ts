@@ -1,13 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { type ApiRequest, NAMESPACE } from '../api-request';
-import { acceptPrefersCalendar, CALENDAR_MEDIA_TYPE } from '../calendar-response';
+import type { ApiRequest } from '../api-request';
+import { acceptPrefersCalendar } from '../calendar-response';
+import { clearsReadCache, isKeptAnswer, isRead, keepsHeader, readCacheKey, readCacheScope, takesPart } from './read-cache-rules';
 import type { CachedResponse, ResponseCache } from './response-cache';
-
-/** Headers decided per request (identity, limits, caching policy, connection), never taken from a stored answer. */
-const PER_REQUEST_HEADERS = new Set(['cache-control', 'connection', 'content-length', 'date', 'keep-alive', 'transfer-encoding']);
-const CONDITIONAL_HEADERS = ['if-none-match', 'if-match', 'if-modified-since', 'if-unmodified-since'];
-/** The answers kept: JSON, and the iCalendar answers of the event routes (issue 16). */
-const STORED_TYPES = ['application/json', CALENDAR_MEDIA_TYPE];
 
 const TAKES_PART = 'readCacheTakesPart';
 
@@ -31,32 +26,22 @@ export interface ReadCacheOptions {
  * Any other method clears the cache before its answer is written, so a client never reads older data after its own write.
  */
 export function readCacheMiddleware(cache: ResponseCache, options: ReadCacheOptions): RequestHandler {
-  const resources = `${options.apiPrefix}/${NAMESPACE}/`.toLowerCase();
-  const documentation = `${resources}doc`;
+  const scope = readCacheScope(options.apiPrefix);
   const invalidate = () => {
     cache.invalidate();
     options.onWrite?.();
   };
 
-  const takesPart = (req: ApiRequest, res: Response): boolean => {
-    if (req.headers.authorization !== undefined || res.locals.rateLimited) return false;
-    if (CONDITIONAL_HEADERS.some((name) => req.headers[name] !== undefined)) return false;
-    const query = req.state?.query ?? {};
-    if ('password' in query) return false;
-    const path = req.path.toLowerCase().replace(/\/+$/, '');
-    return path.startsWith(resources) && path !== documentation;
-  };
-
   return (request: Request, res: Response, next: NextFunction) => {
     const req = request as ApiRequest;
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      if (req.method !== 'OPTIONS') clearOnAnswer(res, invalidate);
+    if (!isRead(req.method)) {
+      if (clearsReadCache(req.method)) clearOnAnswer(res, invalidate);
       return next();
     }
-    if (!takesPart(req, res)) return next();
+    const read = { headers: req.headers, query: req.state?.query, path: req.path, rateLimited: res.locals.rateLimited };
+    if (!takesPart(read, scope)) return next();
     res.locals[TAKES_PART] = true; // handlers may then reuse record fragments too (FragmentCache)
-    // One URL has two answers where `Accept` may ask for iCalendar (issue 16): keep them apart.
-    const key = `${req.state.locale} ${acceptPrefersCalendar(req) ? CALENDAR_MEDIA_TYPE : 'json'} ${req.url}`;
+    const key = readCacheKey(req.state.locale, acceptPrefersCalendar(req), req.url);
     const stored = cache.get(key);
     if (stored) return serve(req, res, stored);
     if (req.method === 'GET') remember(res, cache, key);
@@ -93,16 +78,15 @@ function remember(res: Response, cache: ResponseCache, key: string): void {
   const end = res.end;
   res.end = function (this: Response, ...args: unknown[]) {
     const chunk = args[0];
-    const type = String(res.getHeader('content-type') ?? '');
-    const kept = STORED_TYPES.some((stored) => type.startsWith(stored));
-    if (!streamed && res.statusCode === 200 && kept && (typeof chunk === 'string' || Buffer.isBuffer(chunk))) {
+    const contentType = String(res.getHeader('content-type') ?? '');
+    if (isKeptAnswer({ streamed, status: res.statusCode, contentType, chunk })) {
       const headers: CachedResponse['headers'] = [];
       for (const name of (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
         const lower = name.toLowerCase();
         const value = res.getHeader(lower);
-        if ((!before.has(lower) || lower === 'vary') && !PER_REQUEST_HEADERS.has(lower) && value !== undefined) headers.push([name, value]);
+        if (keepsHeader(lower, before.has(lower)) && value !== undefined) headers.push([name, value]);
       }
-      const body = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      const body = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
       const routePattern = typeof res.locals.routePattern === 'string' ? res.locals.routePattern : undefined;
       cache.set(key, { status: 200, headers, body, routePattern }, generation);
     }
