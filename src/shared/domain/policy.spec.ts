@@ -130,3 +130,10 @@ describe('the status filter of the lists (readStatusFilter, §8.4, §10.6)', () 
     expect(problem(() => readStatusFilter(['any'], as('anonymous'))).code).toBe('rest_invalid_param');
   });
 });
+
+describe('published statuses (Policy.isPublished, §3.4: what an author may no longer edit once it is out)', () => {
+  it('publish, future and private are published; draft, pending and trash are not', () => {
+    const statuses: RecordStatus[] = ['publish', 'future', 'private', 'draft', 'pending', 'trash'];
+    expect(statuses.map((s) => Policy.isPublished(s))).toEqual([true, true, true, false, false, false]);
+  });
+});

@@ -10,6 +10,7 @@ describe('venue coordinates (CONTRACT §10.1: numbers or numeric strings within 
     expect(readCoordinate('+3', 90)).toBe(3);
     expect(readCoordinate('3.', 90)).toBe(3);
     expect(readCoordinate('.5', 90)).toBe(0.5);
+    expect(readCoordinate('-.25', 90)).toBe(-0.25);
     expect(readCoordinate('12', 90)).toBe(12);
     expect(readCoordinate('1.25', 90)).toBe(1.25);
   });

@@ -43,6 +43,7 @@ describe('read cache rules (README "Read cache")', () => {
   it('neither the documentation nor paths outside the namespace take part', () => {
     expect(takesPart(anonymous({ path: '/wp-json/calendar/events/v1/doc' }), scope)).toBe(false);
     expect(takesPart(anonymous({ path: '/wp-json/calendar/events/v1/doc/' }), scope)).toBe(false);
+    expect(takesPart(anonymous({ path: '/wp-json/calendar/events/v1/doc///' }), scope)).toBe(false);
     expect(takesPart(anonymous({ path: '/wp-json/calendar/events/v1' }), scope)).toBe(false);
     expect(takesPart(anonymous({ path: '/wp-json/other/v1/events' }), scope)).toBe(false);
     expect(takesPart(anonymous({ path: '/health' }), scope)).toBe(false);
