@@ -60,3 +60,39 @@ describe('dates and zones at their edges (issue 19)', () => {
     expect(parseDateInput('+2 hours 9am', 'UTC', now)).toEqual({ wallClock: '2026-01-15 09:00:00', utc: '2026-01-15 09:00:00', hasTime: true });
   });
 });
+
+describe('absolute date forms at their edges (issue 19)', () => {
+  const utc = (text: string) => parseDateInput(text, 'UTC', now)?.utc ?? null;
+
+  it('offsets only as Z, ±HH, ±HH:MM or ±HHMM (also -00:00): luxon also reads `+0` and `+0:00`, which are refused', () => {
+    expect(utc('2026-01-01 10:00:00+05')).toBe('2026-01-01 05:00:00');
+    expect(utc('2026-01-01 10:00:00+05:30')).toBe('2026-01-01 04:30:00');
+    expect(utc('2026-01-01 10:00:00-0530')).toBe('2026-01-01 15:30:00');
+    expect(utc('2026-01-01 10:00:00-00:00')).toBe('2026-01-01 10:00:00');
+    expect(utc('2026-01-01 10:00:00-00')).toBe('2026-01-01 10:00:00');
+    expect(utc('2026-01-01t10:00:00z')).toBe('2026-01-01 10:00:00');
+    for (const text of ['2026-01-01 10:00:00+0', '2026-01-01 10:00:00+0:00', '2026-01-01 10:00:00+000', '2026-01-01 10:00:00+1', '2026-01-01 10:00:00-0'])
+      expect({ text, utc: utc(text) }).toEqual({ text, utc: null });
+  });
+
+  it('the fraction of a second of an instant is dropped, not rounded', () => {
+    expect(utc('2026-01-01T10:00:00.999Z')).toBe('2026-01-01 10:00:00');
+    expect(utc('2026-01-01T10:00:59.5+01:00')).toBe('2026-01-01 09:00:59');
+  });
+});
+
+describe('relative date forms at their edges (issue 19)', () => {
+  it('an offset too large for any date is refused', () => {
+    expect(parseDateInput('+9007199254740993 seconds', 'UTC', now)).toBeNull();
+    expect(parseDateInput('-99999999999999999999 days', 'UTC', now)).toBeNull();
+  });
+});
+
+describe('day and time joined by anything but one space (issue 19)', () => {
+  it('is refused', () => {
+    for (const text of ['tomorrow,9am', 'tomorrow-9am', 'monday_9am', 'tomorrow 9:30:15.5pm', 'tomorrow 18:30:15.5'])
+      expect({ text, parsed: parseDateInput(text, 'UTC', now) }).toEqual({ text, parsed: null });
+    expect(parseDateInput('sunday', 'UTC', now)?.wallClock).toBe('2026-01-18 00:00:00');
+    expect(parseDateInput('last sunday', 'UTC', now)?.wallClock).toBe('2026-01-11 00:00:00');
+  });
+});
