@@ -116,7 +116,7 @@ export function normalizeTimezone(input: string): string | null {
   const normalized = normalizeZoneName(s);
   // Stryker disable next-line BlockStatement: equivalent, the memo only saves work (the next call normalizes again)
   if (normalized !== null) {
-    // Stryker disable next-line all: equivalent, the memo's bound only decides when it is emptied, never a result
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the memo's bound only decides when it is emptied, never a result
     if (normalizedNames.size >= NORMALIZED_NAMES_MAX) normalizedNames.clear();
     normalizedNames.set(s, normalized);
   }
