@@ -226,9 +226,12 @@ const readCasualTime: Reader = (result) => {
  * weekday, 2 = the weekday word, 3 = a modifier after it as in `monday next week`, which is not a contract form).
  */
 const readWeekday: Reader = (result, match) => {
-  const [modifier, word, postfix] = [match[1]?.toLowerCase(), match[2]?.toLowerCase(), match[3]];
+  const modifier = match[1]?.toLowerCase();
+  // Stryker disable next-line OptionalChaining: equivalent, chrono's weekday pattern always captures the weekday word
+  const word = match[2]?.toLowerCase();
   const weekday = result.start.get('weekday');
-  if (postfix || !word || word === 'weekend' || word === 'weekday' || weekday === null) return null;
+  // A modifier after the weekday (capture 3, `monday next week`) is refused below: the text is then more than the form.
+  if (word === 'weekend' || word === 'weekday' || weekday === null) return null;
   if (modifier !== undefined && modifier !== 'this' && modifier !== 'next' && modifier !== 'last') return null;
   if (result.text !== (modifier ? `${modifier} ${word}` : word)) return null; // `on monday`, `monday,`, `nextmonday`
   const head: Head = { kind: 'weekday', weekday: weekday || 7, modifier: (modifier ?? null) as WeekdayModifier };
