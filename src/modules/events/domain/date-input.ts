@@ -219,8 +219,9 @@ function wallAt(ms: number, zone: Zone): string {
  */
 function instantOfParts(p: Parts, zone: Zone): number {
   const local = Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s);
-  // Date.UTC maps years 0–99 to 1900–1999; setting the year fixes that (and changes nothing for the others).
-  const localMs = new Date(local).setUTCFullYear(p.y);
+  // Date.UTC maps years 0–99 to 1900–1999; fix that.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for calendar dates (what every caller passes): setting the year a date already has changes nothing
+  const localMs = p.y < 100 ? new Date(local).setUTCFullYear(p.y) : local;
   const before = offsetAt(zone, localMs - 36 * 3600_000);
   const after = offsetAt(zone, localMs + 36 * 3600_000);
   const candidates = [...new Set([before, after, offsetAt(zone, localMs)])]
