@@ -85,6 +85,8 @@ describe('relative date forms at their edges (issue 19)', () => {
   it('an offset too large for any date is refused', () => {
     expect(parseDateInput('+9007199254740993 seconds', 'UTC', now)).toBeNull();
     expect(parseDateInput('-99999999999999999999 days', 'UTC', now)).toBeNull();
+    for (const unit of ['minutes', 'hours', 'weeks', 'months', 'years']) expect(parseDateInput(`+99999999999999999999 ${unit}`, 'UTC', now)).toBeNull();
+    expect(parseDateInput('+99999999999999999999 months 9am', 'UTC', now)).toBeNull();
   });
 });
 
