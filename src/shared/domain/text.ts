@@ -6,6 +6,7 @@
 export function fold(text: string): string {
   return text
     .normalize('NFKD')
+    // Stryker disable next-line Regex: equivalent, a global replace removes a run of marks one by one as well
     .replace(/\p{M}+/gu, '')
     .replace(/ß/g, 'ss')
     .replace(/æ/gi, 'ae')
@@ -44,9 +45,9 @@ export function escapeLike(text: string): string {
 export function slugify(text: string): string {
   return fold(text)
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    .replace(/^-|-$/g, '') // runs of other characters are single hyphens already
     .slice(0, 200)
-    .replace(/-+$/g, '');
+    .replace(/-$/, '');
 }
 
 /** Whether `slug` is `base` or one of its numbered variants' family (`base-…`). */

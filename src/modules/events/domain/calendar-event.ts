@@ -185,8 +185,8 @@ export function publicSearchKeyOf(e: Pick<CalendarEvent, 'title' | 'postPassword
 
 /** The text of an event a search by this reader may match: all of it, or only what `publicSearchKeyOf` keeps. */
 export function searchableKeyOf(e: CalendarEvent, reader: ProtectedTextReader): string {
-  // Stryker disable next-line ConditionalExpression: equivalent, a protected event's password is a string, never equal to null
-  const readable = reader === 'all' || !isProtected(e) || e.authorId === reader.authorId || (reader.password !== null && reader.password === e.postPassword);
+  // A protected event's password is a non-empty string: a reader without one (null) never matches it.
+  const readable = reader === 'all' || !isProtected(e) || e.authorId === reader.authorId || reader.password === e.postPassword;
   return readable ? searchKeyOf(e) : publicSearchKeyOf(e)!;
 }
 

@@ -87,3 +87,12 @@ describe('currencyCodeOf (json_ld offers.priceCurrency, CONTRACT §6.10)', () =>
     expect(parseCost('USD 20').details.currency_code).toBe('');
   });
 });
+
+describe('a currency symbol after the number (issue 19)', () => {
+  it('is the run of symbol characters right after it, never a separator', () => {
+    expect(parseCost('25.')).toMatchObject({ cost: '25', details: { currency_symbol: '', currency_position: '' } });
+    expect(parseCost('25-')).toMatchObject({ cost: '25', details: { currency_symbol: '' } });
+    expect(parseCost('25 pts.')).toMatchObject({ cost: '25pts', details: { currency_symbol: 'pts', currency_position: 'postfix' } });
+    expect(parseCost('25$')).toMatchObject({ cost: '25$', details: { currency_symbol: '$' } });
+  });
+});

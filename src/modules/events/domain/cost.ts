@@ -20,10 +20,8 @@ function symbolBefore(text: string): string {
 
 function symbolAfter(text: string): string {
   const after = text.replace(/^\s+/, '');
-  let i = 0;
-  // Stryker disable next-line EqualityOperator: equivalent, one step past the end reads undefined, which is no separator, and slice() stops at the end anyway
-  while (i < after.length && !NOT_SYMBOL.test(after[i])) i++;
-  return after.slice(0, i);
+  const end = after.search(NOT_SYMBOL);
+  return end < 0 ? after : after.slice(0, end);
 }
 
 /**

@@ -49,7 +49,6 @@ export class LinkTargetsGoneError extends Error {
     readonly kind: 'venue' | 'organizer' | 'term',
     readonly ids: number[],
   ) {
-    // Stryker disable next-line StringLiteral: a message for the logs; callers read `kind` and `ids`
     super(`${kind} gone: ${ids.join(', ')}`);
   }
 }

@@ -92,13 +92,13 @@ function slugOf(wire: WireObject): string {
 }
 
 function imageUrlOf(v: unknown): string | null {
-  const url = v && typeof v === 'object' ? (v as WireObject).url : undefined;
+  const url = (v as WireObject | null | undefined)?.url;
   return typeof url === 'string' && url.trim() !== '' ? url.trim() : null;
 }
 
 /** `venue`/`organizer` as the wire writes links: one object, a list of them, or `[]` (none). */
 function refsOf(kind: 'venue' | 'organizer', v: unknown): SourceRef[] {
-  const items = Array.isArray(v) ? v : v && typeof v === 'object' ? [v] : [];
+  const items = Array.isArray(v) ? v : [v];
   return items.flatMap((item) => {
     const id = idOf((item as WireObject)?.id);
     return id === undefined ? [] : [{ kind, id, embedded: item as WireObject }];
@@ -106,7 +106,8 @@ function refsOf(kind: 'venue' | 'organizer', v: unknown): SourceRef[] {
 }
 
 function termRefsOf(kind: 'category' | 'tag', v: unknown): SourceRef[] {
-  return (Array.isArray(v) ? v : []).flatMap((item) => {
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((item) => {
     const id = idOf((item as WireObject)?.id);
     return id === undefined ? [] : [{ kind, id, embedded: item as WireObject }];
   });
@@ -119,7 +120,7 @@ function termRefsOf(kind: 'category' | 'tag', v: unknown): SourceRef[] {
  */
 export function costInputOf(cost: unknown, details: unknown): string | string[] | null {
   const text = str(cost).trim();
-  const d = details && typeof details === 'object' ? (details as WireObject) : {};
+  const d = (details ?? {}) as WireObject;
   const values = Array.isArray(d.values) ? d.values.map(str).filter((s) => s !== '') : [];
   const symbol = str(d.currency_symbol);
   if (text === '' && values.length === 0) return null;
@@ -130,9 +131,9 @@ export function costInputOf(cost: unknown, details: unknown): string | string[] 
   const parsed = candidates.map((c) => parseCost(c));
   const sameValues = (i: number) => parsed[i].details.values.join(',') === values.join(',');
   const exact = candidates.findIndex((_, i) => sameValues(i) && parsed[i].cost === text);
-  if (exact >= 0) return candidates[exact];
+  if (exact !== -1) return candidates[exact];
   const close = candidates.findIndex((_, i) => sameValues(i));
-  return candidates[close >= 0 ? close : 0];
+  return candidates[Math.max(0, close)];
 }
 
 function base(kind: ImportKind, wire: WireObject, label: string, modified: string | null): CopyPlan {
@@ -201,8 +202,9 @@ function planVenue(wire: WireObject, ctx: PlanContext): CopyPlan {
   put(f, 'show_map_link', bool(wire.show_map_link));
   const lat = num(wire.geo_lat);
   const lng = num(wire.geo_lng);
-  f.geo_lat = lat !== null && lng !== null ? lat : null;
-  f.geo_lng = lat !== null && lng !== null ? lng : null;
+  const pair = lat !== null && lng !== null;
+  f.geo_lat = pair ? lat : null;
+  f.geo_lng = pair ? lng : null;
   f.image = imageUrlOf(wire.image);
   return plan;
 }
@@ -330,10 +332,13 @@ export function createBody(fields: Record<string, unknown>): Record<string, unkn
 
 /** JSON with object keys sorted: equal values, equal text. */
 function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  const list = (items: string[]) => items.join(',');
+  if (Array.isArray(value)) return `[${list(value.map(stableJson))}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+    const obj = value as Record<string, unknown>;
+    // sort() without a compare function orders by UTF-16 code units, as `<` on strings does
+    const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+    return `{${list(keys.map((k) => `${JSON.stringify(k)}:${stableJson(obj[k])}`))}}`;
   }
   return JSON.stringify(value);
 }

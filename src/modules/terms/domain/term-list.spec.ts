@@ -29,7 +29,8 @@ describe('listTerms (CONTRACT §11.2)', () => {
     expect(ids({ orderby: 'parent' }, all)).toEqual([1, 2, 5, 3, 4]);
     expect(ids({ orderby: 'description' }, all)).toEqual([5, 4, 3, 2, 1]);
     expect(ids({ orderby: 'term_group' }, all)).toEqual([1, 2, 3, 4, 5]);
-    expect(ids({ orderby: 'term_group', include: [4, 1, 2] }, all)).toEqual([1, 2, 4]); // every group is 0: by id, not by include
+    // Every term is in group 0: an include list filters, it does not order (issue 19).
+    expect(ids({ orderby: 'term_group', include: [4, 1, 2] }, all)).toEqual([1, 2, 4]);
     expect(ids({ orderby: 'include', include: [4, 1, 2] }, all)).toEqual([4, 1, 2]);
     expect(ids({ orderby: 'slug' }, all)).toEqual([3, 4, 5, 1, 2]);
   });

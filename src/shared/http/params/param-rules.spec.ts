@@ -47,3 +47,44 @@ describe('integer bounds (CONTRACT §4.3 rest_out_of_bounds, §7.2)', () => {
     }
   });
 });
+
+describe('parameter rules at their edges (issue 19)', () => {
+  const d = { description: 'x' };
+
+  it('numbers: a leading or trailing dot and surrounding spaces are read', () => {
+    const spec: ParamSpec = { ...d, kind: 'number' };
+    for (const [text, n] of [['.25', 0.25], ['-.75', -0.75], ['2.', 2], [' 1.5 ', 1.5]] as const) {
+      expect(checkParam(spec, 'p', text)).toBeNull();
+      expect(coerceParam(spec, text)).toBe(n);
+    }
+    expect(checkParam(spec, 'p', '.')).toMatchObject({ detail: 'rest_invalid_type' });
+  });
+
+  it('null on an integer whose range is all negative is refused (0 is not in it)', () => {
+    expect(emptyValueOf({ ...d, kind: 'integer', max: -1 })).toBeUndefined();
+    expect(checkParam({ ...d, kind: 'integer', max: -1 }, 'p', null)).toMatchObject({ detail: 'rest_empty_value' });
+  });
+
+  it('lists: a text longer than all its items may be is too long even when its items are few and short', () => {
+    const spec: ParamSpec = { ...d, kind: 'list', items: 'string', maxLength: 5, maxItems: 2 };
+    expect(checkParam(spec, 'p', `a${','.repeat(20)}`)).toEqual({ param: 'p', detail: 'rest_too_long', args: { max: 5 } });
+    expect(checkParam(spec, 'p', 'a,bb')).toBeNull();
+  });
+
+  it('lists: one bad item is enough', () => {
+    expect(checkParam({ ...d, kind: 'list', items: 'string', maxLength: 3 }, 'p', ['ab', 'abcd'])).toMatchObject({ detail: 'rest_too_long' });
+    expect(checkParam({ ...d, kind: 'list', items: 'integer' }, 'p', ['1', 'x'])).toMatchObject({ detail: 'rest_invalid_type' });
+    expect(checkParam({ ...d, kind: 'list', items: 'integer' }, 'p', ['1', '0'])).toMatchObject({ detail: 'rest_invalid_type' });
+  });
+
+  it('a parameter not sent stays not sent', () => {
+    for (const spec of [{ ...d, kind: 'boolean', lenient: true }, { ...d, kind: 'list', items: 'string' }, { ...d, kind: 'string' }] as ParamSpec[])
+      expect(coerceParam(spec, undefined)).toBeUndefined();
+  });
+
+  it('strings and dates sent as numbers become their text', () => {
+    expect(coerceParam({ ...d, kind: 'date' }, 1767225600)).toBe('1767225600');
+    expect(coerceParam({ ...d, kind: 'string', acceptNumbers: true }, 12.5)).toBe('12.5');
+    expect(coerceParam({ ...d, kind: 'string' }, 'x')).toBe('x');
+  });
+});

@@ -90,6 +90,7 @@ function readIntegerValue(value: unknown): number | 'out' | undefined {
   // A leading "-" is read too, so that `page=-1` is out of bounds rather than of the wrong type.
   if (!/^-?\d+$/.test(value)) return undefined;
   const n = Number(value);
+  // Stryker disable next-line ConditionalExpression: equivalent, an integer beyond ±MAX_INTEGER is beyond every declared range too, refused by the same rest_out_of_bounds
   return Math.abs(n) <= MAX_INTEGER ? n : 'out';
 }
 
@@ -100,7 +101,7 @@ function readInteger(value: unknown): number | undefined {
 
 function readNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'string' && /^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(value.trim())) return Number(value.trim());
+  if (typeof value === 'string' && /^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(value.trim())) return Number(value); // Number() ignores the same surrounding whitespace as trim()
   return undefined;
 }
 
@@ -137,6 +138,7 @@ export function emptyValueOf(spec: ParamSpec): unknown {
       return [];
     case 'integer':
       return (spec.min ?? 0) <= 0 && (spec.max ?? 0) >= 0 ? 0 : undefined;
+    // Stryker disable next-line ConditionalExpression: equivalent, without it the function ends and returns undefined as well
     default:
       return undefined;
   }
@@ -228,6 +230,7 @@ export function coerceParam(spec: ParamSpec, value: unknown): unknown {
   if (value === undefined) return value;
   if (value === null) return emptyValueOf(spec);
   switch (spec.kind) {
+    // Stryker disable next-line ConditionalExpression: equivalent, falling through to readNumber gives the same number for every integer checkParam accepted
     case 'integer':
       return readInteger(value);
     case 'number':
@@ -237,12 +240,13 @@ export function coerceParam(spec: ParamSpec, value: unknown): unknown {
     case 'enum':
       return spec.caseInsensitive ? (value as string).toLowerCase() : value;
     case 'list': {
+      // Stryker disable next-line ArrayDeclaration: not reachable, a list checkParam accepted is always read
       const items = readList(value) ?? [];
       return spec.items === 'integer' ? items.map(Number) : items;
     }
     case 'date':
     case 'string':
-      return typeof value === 'number' ? String(value) : value;
+      return String(value); // a string, or a number where the spec accepts one
     default:
       return value;
   }

@@ -1,0 +1,31 @@
+import { limitKeywords, swaggerType } from './param.decorator';
+import { ParamSpec } from './param-rules';
+
+const d = { description: 'x' };
+
+describe('the JSON-schema type of a parameter (Swagger, namespace index, /doc)', () => {
+  it('one type keyword per kind', () => {
+    const cases: Array<[ParamSpec, Record<string, unknown>]> = [
+      [{ ...d, kind: 'integer' }, { type: 'integer' }],
+      [{ ...d, kind: 'number' }, { type: 'number' }],
+      [{ ...d, kind: 'boolean' }, { type: 'boolean' }],
+      [{ ...d, kind: 'enum', values: ['a', 'b'] }, { type: 'string', enum: ['a', 'b'] }],
+      [{ ...d, kind: 'enum' }, { type: 'string', enum: [] }],
+      [{ ...d, kind: 'list', items: 'integer' }, { type: 'array', items: { type: 'integer' } }],
+      [{ ...d, kind: 'list', items: 'string' }, { type: 'array', items: { type: 'string' } }],
+      [{ ...d, kind: 'date' }, { type: 'string' }],
+      [{ ...d, kind: 'date', format: 'wall-clock' }, { type: 'string', format: 'wall-clock' }],
+      [{ ...d, kind: 'string', format: 'uri' }, { type: 'string', format: 'uri' }],
+      [{ ...d, kind: 'string' }, { type: 'string' }],
+      [{ ...d, kind: 'object' }, { type: 'object' }],
+      [{ ...d, kind: 'any' }, {}],
+    ];
+    for (const [spec, schema] of cases) expect({ spec, schema: swaggerType(spec) }).toEqual({ spec, schema });
+  });
+
+  it('size limits: per item inside `items` for a list', () => {
+    expect(limitKeywords({ ...d, kind: 'list', items: 'integer', maxItems: 5, maxLength: 15 })).toEqual({ maxItems: 5, items: { type: 'integer', maxLength: 15 } });
+    expect(limitKeywords({ ...d, kind: 'string', maxLength: 20 })).toEqual({ maxLength: 20 });
+    expect(limitKeywords({ ...d, kind: 'integer' })).toEqual({});
+  });
+});
