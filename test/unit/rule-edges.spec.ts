@@ -34,7 +34,8 @@ describe('rules at their edges (issue 19)', () => {
   });
 
   it('the documentation route stays out of the read cache with any number of trailing slashes', () => {
-    const scope = readCacheScope('/wp-json');
+    const scope = readCacheScope('/WP-JSON');
+    expect(scope).toEqual({ resources: '/wp-json/calendar/events/v1/', documentation: '/wp-json/calendar/events/v1/doc' });
     const req = (path: string) => ({ headers: {}, query: {}, path, rateLimited: undefined });
     expect(takesPart(req('/wp-json/calendar/events/v1/doc//'), scope)).toBe(false);
     expect(takesPart(req('/wp-json/calendar/events/v1/doc/'), scope)).toBe(false);
