@@ -28,7 +28,6 @@ export function strongestRole(claims: string[]): Role {
   let best: Role = 'subscriber';
   for (const claim of claims) {
     const role = claim.toLowerCase() as Role;
-    // Stryker disable next-line EqualityOperator: equivalent, ranks are distinct, so an equal rank is the same role
     if ((ROLES as readonly string[]).includes(role) && RANK[role] > RANK[best]) best = role;
   }
   return best;

@@ -1,6 +1,6 @@
 import { classifyImageInput } from '../../modules/media/domain/media-item';
 import { exceedsLength } from './input-limits';
-import { cleanPlainText, stripMarkup } from './text-cleaning';
+import { cleanPlainText, richTextToPlain, stripMarkup } from './text-cleaning';
 import { cutKey, slugify } from './text';
 import { isHttpUrl } from './web-values';
 
@@ -43,5 +43,12 @@ describe('small rules at their edges (issue 19)', () => {
   it('length in code points: a lone second half of a surrogate pair counts as one character', () => {
     expect(exceedsLength('\uDE00ab', 2)).toBe(true);
     expect(exceedsLength('\uD83D\uDE00ab', 3)).toBe(false);
+  });
+});
+
+describe('rich text as plain text (issue 19)', () => {
+  it('collapses spaces, tabs, form feeds, vertical tabs and no-break spaces, and nothing else', () => {
+    expect(richTextToPlain('<p>a \t\f\u000b\u00a0b</p>')).toBe('a b');
+    expect(richTextToPlain('<p>VAT</p>')).toBe('VAT');
   });
 });

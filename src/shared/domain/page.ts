@@ -10,5 +10,4 @@ export interface Page<T> {
 }
 
 export const offsetOf = (p: PageRequest) => (p.page - 1) * p.perPage;
-// Stryker disable next-line ConditionalExpression: equivalent, Math.ceil(0 / perPage) is 0 for every perPage of 1 or more
 export const totalPages = (total: number, perPage: number) => (total === 0 ? 0 : Math.ceil(total / perPage));

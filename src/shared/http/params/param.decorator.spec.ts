@@ -25,7 +25,9 @@ describe('the JSON-schema type of a parameter (Swagger, namespace index, /doc)',
 
   it('size limits: per item inside `items` for a list', () => {
     expect(limitKeywords({ ...d, kind: 'list', items: 'integer', maxItems: 5, maxLength: 15 })).toEqual({ maxItems: 5, items: { type: 'integer', maxLength: 15 } });
-    expect(limitKeywords({ ...d, kind: 'string', maxLength: 20 })).toEqual({ maxLength: 20 });
-    expect(limitKeywords({ ...d, kind: 'integer' })).toEqual({});
+    expect(limitKeywords({ ...d, kind: 'string', maxLength: 20 })).toStrictEqual({ maxLength: 20 });
+    expect(limitKeywords({ ...d, kind: 'any', maxLength: 20, maxItems: 3 })).toStrictEqual({ maxLength: 20, maxItems: 3 });
+    // No limit declared, no keyword (not even an undefined one).
+    expect(limitKeywords({ ...d, kind: 'integer' })).toStrictEqual({});
   });
 });
