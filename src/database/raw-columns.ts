@@ -1,6 +1,8 @@
 import type { DataSource, EntityTarget } from 'typeorm';
 
 const lists = new WeakMap<DataSource, Map<string, string>>();
+/** `shownColumnsAs` by table and alias: read paths ask for it with every statement. */
+const shown = new WeakMap<DataSource, Map<string, string>>();
 
 /**
  * `alias.column AS "property"` for an entity's columns, for plain SQL whose rows are read as entity-shaped objects by a
@@ -28,11 +30,18 @@ export function columnsAs(dataSource: DataSource, entity: EntityTarget<unknown>,
  * `search` and duplicate checks). Row mappers never read them back, and they are the longest columns of a row.
  */
 export function shownColumnsAs(dataSource: DataSource, entity: EntityTarget<unknown>, alias: string): string {
-  const keys = dataSource
-    .getMetadata(entity)
-    .columns.filter((c) => c.databaseName.endsWith('_key'))
-    .map((c) => c.propertyName);
-  return columnsAs(dataSource, entity, alias, keys);
+  let byEntity = shown.get(dataSource);
+  if (!byEntity) shown.set(dataSource, (byEntity = new Map()));
+  const key = `${dataSource.getMetadata(entity).tableName} ${alias}`;
+  let list = byEntity.get(key);
+  if (list === undefined) {
+    const keys = dataSource
+      .getMetadata(entity)
+      .columns.filter((c) => c.databaseName.endsWith('_key'))
+      .map((c) => c.propertyName);
+    byEntity.set(key, (list = columnsAs(dataSource, entity, alias, keys)));
+  }
+  return list;
 }
 
 /** `?, ?, ?` for `n` parameters. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
-import { shownColumnsAs } from '../../../../database/raw-columns';
+import { marks, shownColumnsAs } from '../../../../database/raw-columns';
 import { forUpdate, managerOf } from '../../../../database/typeorm-unit-of-work';
 import { escapeLike } from '../../../../shared/domain/text';
 import { CalendarEvent, EventLinks, ProtectedTextReader } from '../../domain/calendar-event';
@@ -186,7 +186,7 @@ export class TypeOrmEventRepository extends EventRepository {
   /** The events with these ids, in the order given. */
   private async findByIds(ids: number[]): Promise<CalendarEvent[]> {
     if (ids.length === 0) return [];
-    const rows = await this.rowsWhere(`e.id IN (${ids.map(() => '?').join(', ')})`, ids);
+    const rows = await this.rowsWhere(`e.id IN (${marks(ids.length)})`, ids);
     const byId = new Map(rows.map((row) => [Number(row.id), row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
@@ -201,7 +201,6 @@ export class TypeOrmEventRepository extends EventRepository {
   private linkSql(c: EventCriteria, links: LinkFilter, what: 'page' | 'count'): { sql: string; params: unknown[] } {
     const { table, column } = LINK_TABLES[links.kind];
     const clock = CLOCK[c.mode];
-    const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
     const conditions = [
       links.ids.length === 1 ? `d.${column} = ?` : `d.${column} IN (${marks(links.ids.length)})`,
       `d.event_status IN (${marks(c.statuses.length)})`,
@@ -229,7 +228,7 @@ export class TypeOrmEventRepository extends EventRepository {
     if (countedByDay(c)) {
       const clock = CLOCK[c.mode];
       const exact = {
-        sql: ['e.hide_from_listings = 0', `e.status IN (${c.statuses.map(() => '?').join(', ')})`]
+        sql: ['e.hide_from_listings = 0', `e.status IN (${marks(c.statuses.length)})`]
           .concat(c.bounds.map((b) => `e.${b.field === 'start' ? clock.start : clock.end} ${b.op} ?`))
           .join(' AND '),
         params: [...c.statuses, ...c.bounds.map((b) => b.value)],
@@ -247,7 +246,7 @@ export class TypeOrmEventRepository extends EventRepository {
   private async countedRows(ids: number[]): Promise<CountedEventRow[]> {
     if (ids.length === 0) return [];
     const m = this.manager;
-    return (await m.query(`SELECT ${COUNTED_COLUMNS} FROM events WHERE id IN (${ids.map(() => '?').join(', ')})${forUpdate(m)}`, ids)) as CountedEventRow[];
+    return (await m.query(`SELECT ${COUNTED_COLUMNS} FROM events WHERE id IN (${marks(ids.length)})${forUpdate(m)}`, ids)) as CountedEventRow[];
   }
 
   /**
@@ -287,7 +286,7 @@ export class TypeOrmEventRepository extends EventRepository {
     const ids = [...(c.categoryIds ?? []), ...(c.tagIds ?? [])];
     if (ids.length === 0) return false;
     const [row] = (await this.manager.query(
-      `SELECT (SELECT COALESCE(SUM(event_count), 0) FROM terms WHERE id IN (${ids.map(() => '?').join(', ')})) AS links, ` +
+      `SELECT (SELECT COALESCE(SUM(event_count), 0) FROM terms WHERE id IN (${marks(ids.length)})) AS links, ` +
         // Two scalar subqueries: SQLite reads MAX and MIN from the key only when each is alone in its SELECT.
         '(SELECT MAX(id) FROM events) - (SELECT MIN(id) FROM events) + 1 AS span',
       ids,
@@ -486,7 +485,7 @@ export class TypeOrmEventRepository extends EventRepository {
     ])) as Array<CountedEventRow & { id: unknown }>;
     if (due.length === 0) return 0;
     const ids = due.map((r) => Number(r.id));
-    await m.query(`UPDATE events SET status = 'publish' WHERE id IN (${ids.map(() => '?').join(', ')})`, ids);
+    await m.query(`UPDATE events SET status = 'publish' WHERE id IN (${marks(ids.length)})`, ids);
     await publishLinksOf(m, ids);
     await this.search.published(m, ids);
     const delta: CountDelta = new Map();
