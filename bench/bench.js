@@ -11,6 +11,8 @@
 //   BENCH_DIST=dist          the built service;  BENCH_LABEL       a note stored with the results
 //   READ_CACHE_TTL_MS=0      the service without its read cache (results kept as <db>-uncached)
 //   The "distinct:" scenarios send a different address each request (issue 18): no URL cache helps them.
+//   BENCH_ONLY               a regular expression: only the scenarios whose name matches run (e.g. "^distinct"); the
+//                            results go to bench/results/<date>-<variant>-partial.json and BENCHMARKS.md is left alone
 //   BENCH_VARIANT            names the results file and the BENCHMARKS.md section (default <db>[-uncached]), e.g.
 //                            mysql-1m-uncached for a run on an existing 1,000,000-event database
 const { spawn, spawnSync, fork } = require('node:child_process');
@@ -62,6 +64,18 @@ function cpuMsOf(pid) {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' '); // after "pid (name) ", whatever the name holds
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
+  } catch {
+    return null;
+  }
+}
+
+/** The read cache's lookups so far (`read_cache_lookups_total` of /metrics), or null when the service shows none. */
+async function readCacheLookups() {
+  try {
+    const text = await (await fetch(`http://127.0.0.1:${PORT}/metrics`)).text();
+    const count = (result) => Number(new RegExp(`^read_cache_lookups_total\\{result="${result}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? NaN);
+    const lookups = { hit: count('hit'), miss: count('miss') };
+    return Number.isNaN(lookups.hit) || Number.isNaN(lookups.miss) ? null : lookups;
   } catch {
     return null;
   }
@@ -202,7 +216,8 @@ async function main() {
       { name: 'search', path: '/events?search=jazz' },
     ];
     const results = [];
-    for (const sc of scenarios) {
+    const only = env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY) : null;
+    for (const sc of scenarios.filter((s) => !only || only.test(s.name))) {
       const firstPath = sc.path ?? sc.paths[0];
       const probe = await fetch(API + firstPath, { method: sc.method ?? 'GET', body: sc.body, headers: sc.headers });
       const bytes = Buffer.from(await probe.arrayBuffer());
@@ -210,13 +225,20 @@ async function main() {
       const request = { url: API + firstPath, method: sc.method ?? 'GET', body: sc.body, headers: sc.headers, ...(sc.paths ? { requests: [cycling(sc.paths)] } : {}) };
       log(`${sc.name}: service`);
       if (WARMUP > 0 && !sc.method) await cannon({ ...request, duration: WARMUP }); // JIT and connections warm, not measured
+      const lookupsBefore = await readCacheLookups();
       const cpuBefore = cpuMsOf(service.pid);
       const run = await cannon(request);
       const cpuAfter = cpuMsOf(service.pid);
+      const lookupsAfter = await readCacheLookups();
+      // How many of the run's reads the read cache answered (a distinct scenario's addresses come back within its TTL
+      // once the service answers fast enough): the rest reached the database.
+      const hits = lookupsBefore && lookupsAfter ? lookupsAfter.hit - lookupsBefore.hit : null;
+      const lookups = lookupsBefore && lookupsAfter ? hits + lookupsAfter.miss - lookupsBefore.miss : null;
       // The service's CPU per answered request: steadier than req/s when other work shares the machine.
       const serviceRun = {
         ...summary(run),
         cpuMsPerRequest: cpuBefore === null || cpuAfter === null ? null : Math.round((1000 * (cpuAfter - cpuBefore)) / Math.max(1, run.requests.total)) / 1000,
+        readCacheHitShare: lookups ? Math.round((100 * hits) / Math.max(1, lookups)) / 100 : null,
       };
       const bodyFile = path.join(os.tmpdir(), `bench-body-${process.pid}`);
       fs.writeFileSync(bodyFile, bytes);
@@ -240,7 +262,7 @@ async function main() {
       baseline.kill('SIGTERM');
       fs.rmSync(bodyFile, { force: true });
       results.push({ scenario: sc.name, bytes: bytes.length, service: serviceRun, baseline: baselineRun, ratio: Math.round((100 * serviceRun.reqPerSec) / Math.max(1, baselineRun.reqPerSec)) / 100 });
-      log(`${sc.name}: ${serviceRun.reqPerSec} req/s (p50 ${serviceRun.p50Ms} ms, p99 ${serviceRun.p99Ms} ms, ${serviceRun.cpuMsPerRequest} ms CPU/req) vs baseline ${baselineRun.reqPerSec} → ${results.at(-1).ratio}`);
+      log(`${sc.name}: ${serviceRun.reqPerSec} req/s (p50 ${serviceRun.p50Ms} ms, p99 ${serviceRun.p99Ms} ms, ${serviceRun.cpuMsPerRequest} ms CPU/req, read-cache hits ${serviceRun.readCacheHitShare ?? '–'}) vs baseline ${baselineRun.reqPerSec} → ${results.at(-1).ratio}`);
     }
     const report = {
       date: new Date().toISOString(),
@@ -253,9 +275,9 @@ async function main() {
       peakRssMb: Math.round(peakRss / 2 ** 20),
       results,
     };
-    const file = path.join(__dirname, 'results', `${report.date.slice(0, 10)}-${VARIANT}.json`);
+    const file = path.join(__dirname, 'results', `${report.date.slice(0, 10)}-${VARIANT}${only ? '-partial' : ''}.json`);
     fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-    updateMarkdown(report);
+    if (!only) updateMarkdown(report);
     log(`wrote ${path.relative(ROOT, file)} and BENCHMARKS.md (peak RSS ${report.peakRssMb} MB)`);
   } finally {
     clearInterval(sampler);
@@ -270,14 +292,14 @@ function updateMarkdown(report) {
   const end = `<!-- bench:${report.db}:end -->`;
   const rows = report.results.map(
     (r) =>
-      `| ${r.scenario} | ${r.service.reqPerSec} | ${r.service.p50Ms} | ${r.service.p99Ms} | ${r.service.cpuMsPerRequest ?? '–'} | ${r.baseline.reqPerSec} | ${r.baseline.cpuMsPerRequest ?? '–'} | ${r.ratio} | ${r.bytes} |`,
+      `| ${r.scenario} | ${r.service.reqPerSec} | ${r.service.p50Ms} | ${r.service.p99Ms} | ${r.service.cpuMsPerRequest ?? '–'} | ${r.service.readCacheHitShare ?? '–'} | ${r.baseline.reqPerSec} | ${r.baseline.cpuMsPerRequest ?? '–'} | ${r.ratio} | ${r.bytes} |`,
   );
   const table = [
     start,
     `Latest \`npm run bench\` on ${report.db} (read cache ${report.readCache}) — ${report.date.slice(0, 16).replace('T', ' ')} UTC, ${report.events} events, ${report.method.connections} connections, ${report.method.durationSeconds} s per run, ${report.machine.cpus} CPUs (load ${report.machine.loadavg.map((l) => l.toFixed(1)).join(' ')}), Node ${report.machine.node}, peak service RSS ${report.peakRssMb} MB${report.label ? `, ${report.label}` : ''}.`,
     '',
-    '| scenario | req/s | p50 ms | p99 ms | service CPU ms/req | baseline req/s | baseline CPU ms/req | ratio | body bytes |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| scenario | req/s | p50 ms | p99 ms | service CPU ms/req | read-cache hits | baseline req/s | baseline CPU ms/req | ratio | body bytes |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     end,
   ].join('\n');

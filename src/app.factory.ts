@@ -12,6 +12,7 @@ import { ContractExpressAdapter } from './shared/http/contract-express-adapter';
 import { transportMiddleware } from './shared/http/transport.middleware';
 import { writeRequestsOnPrimary } from './shared/http/write-requests-on-primary.middleware';
 import { installOperations } from './operations/install-operations';
+import { HttpMetrics } from './operations/metrics/http-metrics';
 import { createRootLogger } from './operations/logging/root-logger';
 import { nestLoggerOn } from './operations/logging/nest-json-logs';
 import { WriteNotices } from './operations/write-notices';
@@ -52,7 +53,14 @@ export async function createApp(config: AppConfig, deps: AppDependencies): Promi
     // Other workers (WORKERS > 1) and other instances (REDIS_URL) are told about writes, and tell this process.
     const notices = app.get(WriteNotices);
     notices.onPeerWrite(() => cache.invalidate());
-    app.use(readCacheMiddleware(cache, { apiPrefix: config.apiPrefix, onWrite: notices.hasPeers ? () => notices.tellPeers() : undefined }));
+    const metrics = config.metricsEnabled ? app.get(HttpMetrics) : null;
+    app.use(
+      readCacheMiddleware(cache, {
+        apiPrefix: config.apiPrefix,
+        onWrite: notices.hasPeers ? () => notices.tellPeers() : undefined,
+        onLookup: metrics ? (hit) => metrics.readCacheLookup(hit) : undefined,
+      }),
+    );
   }
   app.use(writeRequestsOnPrimary); // with read replicas: a write request reads from the primary throughout
   // No enableShutdownHooks(): main.ts shuts down gracefully itself (CONTRACT §13.7; Nest's hook re-raises the signal).

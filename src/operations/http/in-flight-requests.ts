@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { onResponseEnd } from './response-end';
 
 /**
  * The responses still being worked on. The in-flight gauge reads its size, graceful shutdown waits for it to drain and
@@ -10,9 +11,7 @@ export class InFlightRequests {
 
   track(res: ServerResponse): void {
     this.open.add(res);
-    const done = () => this.release(res);
-    res.once('finish', done);
-    res.once('close', done);
+    onResponseEnd(res, () => this.release(res));
   }
 
   get size(): number {

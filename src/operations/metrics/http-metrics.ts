@@ -1,10 +1,16 @@
 import type { DataSource } from 'typeorm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Counter as CounterChild, Histogram as HistogramChild } from 'prom-client';
 import { mysqlPools, PoolInternals } from '../../database/mysql-pools';
 import type { InFlightRequests } from '../http/in-flight-requests';
 
 const LABELS = ['method', 'route', 'status', 'locale'] as const;
-type Labels = Record<(typeof LABELS)[number], string>;
+
+/** The series of one label set: prom-client's children, found once instead of hashing the labels with every request. */
+interface Series {
+  requests: CounterChild.Internal;
+  duration: HistogramChild.Internal<(typeof LABELS)[number]>;
+}
 
 /**
  * The Prometheus metrics of CONTRACT §13.2, in a registry of this application (not prom-client's global one, so several
@@ -15,6 +21,10 @@ export class HttpMetrics {
   private readonly requests: Counter<(typeof LABELS)[number]>;
   private readonly duration: Histogram<(typeof LABELS)[number]>;
   readonly rateLimited: Counter;
+  private readonly readCacheHits: CounterChild.Internal;
+  private readonly readCacheMisses: CounterChild.Internal;
+  /** Series by `method route status locale`: bounded, as each label is (routes are patterns, statuses are codes). */
+  private readonly series = new Map<string, Series>();
 
   constructor(inFlight: InFlightRequests, dataSource: DataSource) {
     const registers = [this.registry];
@@ -39,13 +49,33 @@ export class HttpMetrics {
       help: 'Requests answered 429 rest_too_many_requests',
       registers,
     });
+    const readCache = new Counter({
+      name: 'read_cache_lookups_total',
+      help: 'Reads that could be answered from the read cache, by whether they were (hit) or went on to the database (miss)',
+      labelNames: ['result'],
+      registers,
+    });
+    this.readCacheHits = readCache.labels('hit');
+    this.readCacheMisses = readCache.labels('miss');
     if (mysqlPools(dataSource).length > 0) this.registerPoolGauges(dataSource, registers);
     collectDefaultMetrics({ register: this.registry });
   }
 
-  observe(labels: Labels, seconds: number): void {
-    this.requests.inc(labels);
-    this.duration.observe(labels, seconds);
+  observe(method: string, route: string, status: number, locale: string, seconds: number): void {
+    const key = `${method} ${route} ${status} ${locale}`;
+    let series = this.series.get(key);
+    if (series === undefined) {
+      const labels = { method, route, status: String(status), locale };
+      series = { requests: this.requests.labels(labels), duration: this.duration.labels(labels) };
+      this.series.set(key, series);
+    }
+    series.requests.inc();
+    series.duration.observe(seconds);
+  }
+
+  /** A read that takes part in the read cache was answered from it (`hit`) or not. */
+  readCacheLookup(hit: boolean): void {
+    (hit ? this.readCacheHits : this.readCacheMisses).inc();
   }
 
   /**

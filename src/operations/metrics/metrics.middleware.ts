@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { InFlightRequests } from '../http/in-flight-requests';
 import type { HttpMetrics } from './http-metrics';
+import { onResponseEnd } from '../http/response-end';
 import { routeLabel } from './route-label';
 
 const localeOf = (req: Request) => (/^\/es(\/|\?|$)/.test(req.originalUrl ?? req.url) ? 'es' : 'en');
@@ -11,18 +12,9 @@ export function metricsMiddleware(inFlight: InFlightRequests, metrics: HttpMetri
     inFlight.track(res);
     if (metrics) {
       const started = process.hrtime.bigint();
-      let recorded = false;
-      const record = () => {
-        if (recorded) return;
-        recorded = true;
-        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-        metrics.observe(
-          { method: req.method, route: routeLabel(res, apiPrefix), status: String(res.statusCode), locale: localeOf(req) },
-          seconds,
-        );
-      };
-      res.once('finish', record);
-      res.once('close', record);
+      onResponseEnd(res, () =>
+        metrics.observe(req.method, routeLabel(res, apiPrefix), res.statusCode, localeOf(req), Number(process.hrtime.bigint() - started) / 1e9),
+      );
     }
     next();
   };

@@ -10,7 +10,7 @@ import { fold, slugify } from '../../../shared/domain/text';
 import { asShown } from '../../../shared/domain/publication';
 import { UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
-import { CalendarEvent, EventLinks, isProtected } from '../domain/calendar-event';
+import { CalendarEvent, EventLinks, EventStamp, isProtected } from '../domain/calendar-event';
 import { EventRepository, LinkTargetsGoneError } from '../domain/event.repository';
 import { EventLinksGateway } from './event-links.gateway';
 import { EventListCriteria, EventListInput } from './event-list-criteria';
@@ -28,6 +28,9 @@ export interface EventWithLinks {
 }
 
 export interface EventListResult {
+  /** The page in list order: every event read, or only the stamp of those the caller said it would reuse. */
+  page: EventStamp[];
+  /** The events of the page that were read, in list order (all of them unless `reusable` took some). */
   rows: CalendarEvent[];
   total: number;
   /** Effective date bounds for list links (site-zone wall clocks). */
@@ -65,13 +68,30 @@ export class EventsService {
 
   // ------------------------------------------------------------------------------------------------------------ reads
 
-  async list(input: EventListInput, caller: Caller): Promise<EventListResult> {
+  /**
+   * One page of the list. `reusable` (issue 18) is asked, for each event of the page, whether the caller already holds
+   * it rendered as shown (its stamp: revision and status as shown, and whether it is `masked`, §6.11): those events
+   * are then not read, only their stamps.
+   */
+  async list(input: EventListInput, caller: Caller, reusable?: (e: EventStamp, masked: boolean) => boolean): Promise<EventListResult> {
     const { criteria, applied } = await this.listCriteria.plan(input, caller);
-    const page = await this.repo.findPage(criteria, { offset: (input.page - 1) * input.perPage, limit: input.perPage });
-    const { total } = page;
-    const rows = criteria.dueUntilUtc === undefined ? page.rows : page.rows.map((e) => asShown(e, criteria.dueUntilUtc as string));
-    const unlocked = new Set(rows.filter((e) => isProtected(e) && this.mayUnlock(e, caller, input.password)).map((e) => e.id));
-    return { rows, total, applied, unlocked };
+    const { ids, total } = await this.repo.findPageIds(criteria, { offset: (input.page - 1) * input.perPage, limit: input.perPage });
+    const due = criteria.dueUntilUtc;
+    const shown = <T extends EventStamp>(e: T): T => (due === undefined ? e : asShown(e, due));
+    const locked = (e: EventStamp) => isProtected(e) && !this.mayUnlock(e, caller, input.password);
+    let page: EventStamp[];
+    let rows: CalendarEvent[];
+    if (reusable === undefined) {
+      page = rows = (await this.repo.findByIds(ids)).map(shown);
+    } else {
+      const stamps = (await this.repo.findStamps(ids)).map(shown);
+      const reused = new Set(stamps.filter((e) => reusable(e, locked(e))).map((e) => e.id));
+      rows = (await this.repo.findByIds(stamps.filter((e) => !reused.has(e.id)).map((e) => e.id))).map(shown);
+      const read = new Set(rows.map((e) => e.id));
+      page = stamps.filter((e) => reused.has(e.id) || read.has(e.id)); // an event deleted meanwhile is left out
+    }
+    const unlocked = new Set(page.filter((e) => isProtected(e) && !locked(e)).map((e) => e.id));
+    return { page, rows, total, applied, unlocked };
   }
 
   /**
@@ -83,7 +103,7 @@ export class EventsService {
   }
 
   /** May the caller see this protected event unlocked (§6.11)? */
-  mayUnlock(e: CalendarEvent, caller: Caller, password: string | undefined): boolean {
+  mayUnlock(e: EventStamp, caller: Caller, password: string | undefined): boolean {
     if (!isProtected(e)) return true;
     if (Policy.isOwn(caller, e) || atLeast(caller, 'editor')) return true;
     return password !== undefined && timingSafeEqual(password, e.postPassword);

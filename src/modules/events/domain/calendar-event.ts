@@ -48,6 +48,12 @@ export interface CalendarEvent {
   lineage?: string[];
 }
 
+/**
+ * What a list needs to know of an event shown from its rendered fragment (issue 18): the fragment's key (id, revision,
+ * status as shown) and who may see it unlocked (§6.11), without its text.
+ */
+export type EventStamp = Pick<CalendarEvent, 'id' | 'authorId' | 'status' | 'dateUtc' | 'postPassword' | 'revision'>;
+
 /** The flags a write may set (§9.2). */
 export type EventFlags = Pick<CalendarEvent, 'showMap' | 'showMapLink' | 'hideFromListings' | 'sticky' | 'featured' | 'ticketed'>;
 

@@ -1,11 +1,23 @@
-import type { CalendarEvent, EventLinks } from './calendar-event';
+import type { CalendarEvent, EventLinks, EventStamp } from './calendar-event';
 import type { EventCriteria, EventPageRequest } from './event-query';
 import { SlugIndex } from '../../../shared/domain/slug-allocation';
 
 /** PORT: event storage. The TypeORM adapter joins the current `uow.run` transaction. */
 export abstract class EventRepository implements SlugIndex {
   /** One page of matching events (start ASC, id ASC) and the total count. */
-  abstract findPage(criteria: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }>;
+  async findPage(criteria: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }> {
+    const { ids, total } = await this.findPageIds(criteria, page);
+    return { rows: await this.findByIds(ids), total };
+  }
+  /** The ids of one page of matching events (start ASC, id ASC) and the total count. */
+  abstract findPageIds(criteria: EventCriteria, page: EventPageRequest): Promise<{ ids: number[]; total: number }>;
+  /** The events with these ids, in the order given (ids without an event are left out). */
+  abstract findByIds(ids: number[]): Promise<CalendarEvent[]>;
+  /**
+   * What a page needs to know of events it may show from rendered fragments (issue 18): their revision, status,
+   * publication date and whether a password protects them, without reading their text. In the order given.
+   */
+  abstract findStamps(ids: number[]): Promise<EventStamp[]>;
   abstract findById(id: number): Promise<CalendarEvent | null>;
   /** Slugs compare ignoring case. */
   abstract findBySlug(slug: string): Promise<CalendarEvent | null>;

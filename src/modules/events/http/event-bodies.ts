@@ -6,7 +6,7 @@ import { Clock } from '../../../shared/domain/clock';
 import { asShown } from '../../../shared/domain/publication';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { EventView, EventViewReader } from '../application/event-view';
-import type { CalendarEvent, EventLinks } from '../domain/calendar-event';
+import type { CalendarEvent, EventLinks, EventStamp } from '../domain/calendar-event';
 import { EventSite, presentEvent } from './event.presenter';
 
 /** The JSON bodies of event answers: views loaded through the read model's port, then presented by pure functions. */
@@ -34,32 +34,32 @@ export class EventBodies {
   }
 
   /**
-   * The JSON texts of a page of events; `masked` tells the protected events the caller may not see unlocked (§6.11).
-   * With `useFragments` (answers the read cache may keep: `takesPartInReadCache`), events presented lately are taken
-   * from the fragment cache; only the others are loaded and presented, and kept for later. Other requests neither read
-   * nor store fragments.
+   * The listed fragments a list request may reuse (issue 18), for answers the read cache may keep
+   * (`takesPartInReadCache`); null for other requests, which neither read nor store fragments. Its generation is taken
+   * now, before the page is read, so nothing read before a write is kept after it.
    */
-  async page(rows: CalendarEvent[], api: string, masked: (e: CalendarEvent) => boolean, useFragments: boolean): Promise<string[]> {
-    const generation = this.fragments.generation;
-    const keys = rows.map((e) => fragmentKey(api, masked(e) ? 'masked' : 'listed', e));
-    const texts = keys.map((key) => (useFragments ? this.fragments.get(key) : undefined));
-    const missing = rows.filter((_, i) => texts[i] === undefined);
-    if (missing.length === 0) return texts as string[];
-    const site = this.site(api);
-    const presented = new Map<number, string>();
-    for (const view of await this.viewsOf(missing)) {
-      presented.set(view.event.id, JSON.stringify(presentEvent(view, site, { withJsonLd: false, masked: masked(view.event) })));
-    }
-    return rows.map((e, i) => {
-      const cached = texts[i];
-      if (cached !== undefined) return cached;
-      const text = presented.get(e.id) as string;
-      if (useFragments) this.fragments.set(keys[i], text, generation);
-      return text;
-    });
+  keptFragments(api: string, useFragments: boolean): KeptFragments | null {
+    return useFragments ? new KeptFragments(this.fragments, api) : null;
   }
 
-  /** The single-GET body (with json_ld) as JSON text: what `ETag` hashes (§9.11). */
+  /**
+   * The JSON texts of a page of events (`page`, in list order); `masked` tells the protected events the caller may not
+   * see unlocked (§6.11). Events `kept` holds are taken from there; the others (`rows`) are presented, and kept for
+   * later when `kept` is given.
+   */
+  async page(page: EventStamp[], rows: CalendarEvent[], api: string, masked: (e: EventStamp) => boolean, kept: KeptFragments | null): Promise<string[]> {
+    const presented = new Map<number, string>();
+    if (rows.length > 0) {
+      const site = this.site(api);
+      for (const view of await this.viewsOf(rows)) {
+        const text = JSON.stringify(presentEvent(view, site, { withJsonLd: false, masked: masked(view.event) }));
+        presented.set(view.event.id, text);
+        kept?.keep(view.event, masked(view.event), text);
+      }
+    }
+    return page.map((e) => presented.get(e.id) ?? (kept?.text(e, masked(e)) as string));
+  }
+
   async single(event: CalendarEvent, api: string, useFragments: boolean): Promise<string> {
     const key = fragmentKey(api, 'single', event);
     const cached = useFragments ? this.fragments.get(key) : undefined;
@@ -90,5 +90,37 @@ export class EventBodies {
  * variant, the API root its links start with, the event and its revision (a change of the event row made by another
  * instance is never served, whatever the cache's age), and the status shown.
  */
-const fragmentKey = (api: string, variant: 'listed' | 'masked' | 'single', e: CalendarEvent) =>
+const fragmentKey = (api: string, variant: 'listed' | 'masked' | 'single', e: EventStamp) =>
   `event ${variant} ${e.id} ${e.revision} ${e.status} ${api}`;
+
+/**
+ * The list fragments one request reuses: `has` finds an event's text and pins it for the rest of the request, so the
+ * page can be answered from it even if the cache is cleared meanwhile (the answer then is as old as a read that began
+ * before the write, which is what it is).
+ */
+export class KeptFragments {
+  private readonly generation: number;
+  private readonly pinned = new Map<string, string>();
+
+  constructor(
+    private readonly fragments: FragmentCache,
+    private readonly api: string,
+  ) {
+    this.generation = fragments.generation;
+  }
+
+  has(e: EventStamp, masked: boolean): boolean {
+    const key = fragmentKey(this.api, masked ? 'masked' : 'listed', e);
+    const text = this.fragments.get(key);
+    if (text !== undefined) this.pinned.set(key, text);
+    return text !== undefined;
+  }
+
+  text(e: EventStamp, masked: boolean): string | undefined {
+    return this.pinned.get(fragmentKey(this.api, masked ? 'masked' : 'listed', e));
+  }
+
+  keep(e: EventStamp, masked: boolean, text: string): void {
+    this.fragments.set(fragmentKey(this.api, masked ? 'masked' : 'listed', e), text, this.generation);
+  }
+}

@@ -23,7 +23,7 @@ import { ifMatchOf, sendTextWithEtag, sendWritten } from '../../../shared/http/e
 import { JsonText } from '../../../shared/http/json-text';
 import { takesPartInReadCache } from '../../../shared/http/read-cache/read-cache.middleware';
 import { EventListResult, EventTarget, EventWithLinks, EventsService } from '../application/events.service';
-import { isProtected, type CalendarEvent } from '../domain/calendar-event';
+import { isProtected, type EventStamp } from '../domain/calendar-event';
 import { EventCalendarPresenter } from './event-calendar.presenter';
 import { EventBodies } from './event-bodies';
 import { readEventWrite } from './dto/event-write.command-reader';
@@ -33,7 +33,7 @@ import { ListEventsParams } from './dto/list-events.params';
 const DATE_PARAMS = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'];
 
 /** §6.11: the protected events of a list the caller may not see unlocked (masked in JSON and in iCalendar alike). */
-const lockedIn = (result: EventListResult) => (e: CalendarEvent) => isProtected(e) && !result.unlocked.has(e.id);
+const lockedIn = (result: EventListResult) => (e: EventStamp) => isProtected(e) && !result.unlocked.has(e.id);
 const localeOf = (req: Request) => (req as ApiRequest).state.locale;
 
 /**
@@ -63,13 +63,14 @@ export class EventsController {
     res.vary('Accept');
     if (wantsCalendar(req, input.ical)) return this.feed(input, caller, req, res);
     const page = pageRequest(input, this.config.maxPerPage);
+    const kept = this.presenter.keptFragments(api, takesPartInReadCache(res));
     const result = await inDeclaredOrder(ListEventsParams, () =>
-      this.events.list({ ...input, page: page.page, perPage: page.perPage, invalid: input.invalid }, caller),
+      this.events.list({ ...input, page: page.page, perPage: page.perPage, invalid: input.invalid }, caller, kept ? (e, masked) => kept.has(e, masked) : undefined),
     );
-    assertPageExists('event', page, result.rows.length);
+    assertPageExists('event', page, result.page.length);
     const pages = totalPages(result.total, page.perPage);
     setListHeaders(res, result.total, pages);
-    const events = await this.presenter.page(result.rows, api, lockedIn(result), takesPartInReadCache(res));
+    const events = await this.presenter.page(result.page, result.rows, api, lockedIn(result), kept);
     const linkParams: LinkParam[] = [...result.applied, ...sentLinkParams(ListEventsParams, input, DATE_PARAMS)];
     const links = listLinks(`${api}/events/`, page, pages, linkParams);
     return JsonText.withArray('events', events, { ...links, total: result.total, total_pages: pages });

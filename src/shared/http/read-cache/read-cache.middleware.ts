@@ -16,6 +16,8 @@ export interface ReadCacheOptions {
   apiPrefix: string;
   /** Called when this process saw a write, after its own cache was cleared (a cluster worker tells its peers). */
   onWrite?: () => void;
+  /** Called for every read that takes part: whether the cache answered it (the metrics' hit count). */
+  onLookup?: (hit: boolean) => void;
 }
 
 /**
@@ -43,6 +45,7 @@ export function readCacheMiddleware(cache: ResponseCache, options: ReadCacheOpti
     res.locals[TAKES_PART] = true; // handlers may then reuse record fragments too (FragmentCache)
     const key = readCacheKey(req.state.locale, acceptPrefersCalendar(req), req.url);
     const stored = cache.get(key);
+    options.onLookup?.(stored !== undefined);
     if (stored) return serve(req, res, stored);
     if (req.method === 'GET') remember(res, cache, key);
     next();

@@ -1,5 +1,5 @@
 import { shownStatus } from '../../../../shared/domain/publication';
-import { CalendarEvent, EventLinks, searchableKeyOf } from '../../domain/calendar-event';
+import { CalendarEvent, EventLinks, EventStamp, searchableKeyOf } from '../../domain/calendar-event';
 import { inSlugFamily } from '../../../../shared/domain/text';
 import { matchesDateWindow } from '../../domain/event-date-window';
 import { EventCriteria, EventPageRequest } from '../../domain/event-query';
@@ -38,12 +38,23 @@ export class InMemoryEventRepository extends EventRepository {
     return true;
   }
 
-  async findPage(c: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }> {
+  async findPageIds(c: EventCriteria, page: EventPageRequest): Promise<{ ids: number[]; total: number }> {
     const field = c.mode === 'site' ? 'startUtc' : 'startLocal';
     const all = [...this.events.values()]
       .filter((e) => this.matches(e, c))
       .sort((a, b) => (a[field] < b[field] ? -1 : a[field] > b[field] ? 1 : a.id - b.id));
-    return { rows: all.slice(page.offset, page.offset + page.limit).map((e) => ({ ...e })), total: all.length };
+    return { ids: all.slice(page.offset, page.offset + page.limit).map((e) => e.id), total: all.length };
+  }
+
+  async findByIds(ids: number[]): Promise<CalendarEvent[]> {
+    return ids.flatMap((id) => {
+      const e = this.events.get(id);
+      return e ? [{ ...e }] : [];
+    });
+  }
+
+  async findStamps(ids: number[]): Promise<EventStamp[]> {
+    return (await this.findByIds(ids)).map(({ id, authorId, status, dateUtc, postPassword, revision }) => ({ id, authorId, status, dateUtc, postPassword, revision }));
   }
 
   async findById(id: number): Promise<CalendarEvent | null> {

@@ -1,6 +1,6 @@
 import { encodeLineage, lineageField } from '../../../../shared/domain/global-id';
 import type { RecordStatus } from '../../../../shared/domain/policy';
-import { CalendarEvent, publicSearchKeyOf, searchKeyOf } from '../../domain/calendar-event';
+import { CalendarEvent, EventStamp, publicSearchKeyOf, searchKeyOf } from '../../domain/calendar-event';
 import { EventOrmEntity } from './event.orm-entity';
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -38,6 +38,18 @@ export function toDomain(row: EventOrmEntity): CalendarEvent {
     postParent: Number(row.postParent ?? 0),
     revision: Number(row.revision ?? 0),
     ...lineageField(row.globalIdLineage),
+  };
+}
+
+/** A row of `findStamps` (its columns aliased to the stamp's property names). */
+export function stampOf(row: Record<keyof EventStamp, unknown>): EventStamp {
+  return {
+    id: Number(row.id),
+    authorId: Number(row.authorId),
+    status: row.status as RecordStatus,
+    dateUtc: row.dateUtc as string,
+    postPassword: row.postPassword as string,
+    revision: Number(row.revision ?? 0),
   };
 }
 

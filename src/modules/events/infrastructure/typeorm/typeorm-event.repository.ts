@@ -3,7 +3,7 @@ import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { marks, shownColumnsAs } from '../../../../database/raw-columns';
 import { forUpdate, managerOf } from '../../../../database/typeorm-unit-of-work';
 import { escapeLike } from '../../../../shared/domain/text';
-import { CalendarEvent, EventLinks, ProtectedTextReader } from '../../domain/calendar-event';
+import { CalendarEvent, EventLinks, EventStamp, ProtectedTextReader } from '../../domain/calendar-event';
 import { EventCriteria, EventPageRequest } from '../../domain/event-query';
 import { SlugConflictError } from '../../../../shared/domain/slug-allocation';
 import { EventRepository } from '../../domain/event.repository';
@@ -19,7 +19,7 @@ import {
   countRow,
   dayCountTotalSql,
 } from './event-list-counts';
-import { toDomain, toRow } from './event.mapper';
+import { stampOf, toDomain, toRow } from './event.mapper';
 import { EventOrmEntity } from './event.orm-entity';
 import { EventSearchIndex } from './search/event-search-index';
 
@@ -149,15 +149,14 @@ export class TypeOrmEventRepository extends EventRepository {
     return (await this.manager.query(`SELECT ${columns} FROM events e WHERE ${condition}`, params)) as EventOrmEntity[];
   }
 
-  async findPage(c: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }> {
+  async findPageIds(c: EventCriteria, page: EventPageRequest): Promise<{ ids: number[]; total: number }> {
     // The page and the total are separate queries: a window function (COUNT(*) OVER ()) would make the database read
     // and sort every matching row. The page is found in the index alone — its ids, walking (status, start, id) or a
     // link's (link id, status, start, event_id) in list order and stopping at the limit, skipped rows never read —
     // and then read by id. A search the search index answers alone is found there: the index rows of all its matches
     // are read for the total anyway, so one query with COUNT(*) OVER () gives the page too.
     if (this.search.answersAlone(c)) {
-      const { ids, total } = await this.search.page(this.manager, c, page);
-      return { rows: await this.findByIds(ids), total };
+      return this.search.page(this.manager, c, page);
     }
     const links = linkOnly(c);
     if (links && links.ids.length === 1) {
@@ -165,7 +164,7 @@ export class TypeOrmEventRepository extends EventRepository {
       const ids = ((await this.manager.query(`${sql} LIMIT ? OFFSET ?`, [...params, page.limit, page.offset])) as Array<{ id: unknown }>).map(
         (r) => Number(r.id),
       );
-      return { rows: await this.findByIds(ids), total: await this.total(c, null) };
+      return { ids, total: await this.total(c, null) };
     }
     const driver = drivingLink(c);
     const q = this.query();
@@ -180,17 +179,29 @@ export class TypeOrmEventRepository extends EventRepository {
     const [sql, params] = q.getQueryAndParameters();
     const pageSql = mysql ? sql.replace(' USE INDEX (', ' FORCE INDEX (') : sql;
     const ids = ((await this.manager.query(pageSql, params)) as Array<{ id: unknown }>).map((r) => Number(r.id));
-    return { rows: await this.findByIds(ids), total: await this.total(c, driver) };
+    return { ids, total: await this.total(c, driver) };
   }
 
-  /** The events with these ids, in the order given. */
-  private async findByIds(ids: number[]): Promise<CalendarEvent[]> {
+  async findByIds(ids: number[]): Promise<CalendarEvent[]> {
     if (ids.length === 0) return [];
     const rows = await this.rowsWhere(`e.id IN (${marks(ids.length)})`, ids);
     const byId = new Map(rows.map((row) => [Number(row.id), row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
       return row ? [toDomain(row)] : [];
+    });
+  }
+
+  async findStamps(ids: number[]): Promise<EventStamp[]> {
+    if (ids.length === 0) return [];
+    const rows = (await this.manager.query(
+      `SELECT e.id AS "id", e.author_id AS "authorId", e.status AS "status", e.date_utc AS "dateUtc", e.post_password AS "postPassword", e.revision AS "revision" FROM events e WHERE e.id IN (${marks(ids.length)})`,
+      ids,
+    )) as Array<Record<keyof EventStamp, unknown>>;
+    const byId = new Map(rows.map((row) => [Number(row.id), row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [stampOf(row)] : [];
     });
   }
 

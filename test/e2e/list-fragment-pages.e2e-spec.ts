@@ -1,0 +1,55 @@
+import { captureQueries, SeededApp, startSeededApp } from './support/seeded-app';
+
+/**
+ * Issue 18: a list page whose events were rendered lately (record fragments, under the read cache's rules) reads only
+ * their stamps — revision, status as shown, publication date, author and password — not their rows or links; the answer
+ * is the one the database path gives. Different addresses showing the same events, as a calendar asking for its own day.
+ */
+describe('event list pages from kept fragments', () => {
+  let s: SeededApp;
+
+  beforeAll(async () => {
+    s = await startSeededApp({ events: 300 }, { READ_CACHE_TTL_MS: '60000', PUBLISH_DUE_INTERVAL_MS: '0' });
+  }, 120_000);
+  afterAll(async () => s.t.close());
+
+  const list = (query: Record<string, string | number>) => s.t.http().get(`${s.t.api}/events`).query(query);
+
+  it('reads the page ids, the stamps and the total only, and answers what the database path answers', async () => {
+    await list({ per_page: 20 }); // renders the first twenty events
+    const queries = await captureQueries(s.t.dataSource, async () => {
+      const res = await list({ per_page: 10, page: 2 }); // another address, the same events (11–20)
+      expect(res.status).toBe(200);
+    });
+    const sql = queries.map((q) => q.sql);
+    expect(sql).toHaveLength(3);
+    expect(sql.some((q) => /\bdescription\b/.test(q))).toBe(false); // no event row read
+    expect(sql.some((q) => /event_venues|event_organizers|event_terms/.test(q))).toBe(false); // no links read
+    expect(sql.some((q) => /post_password AS "postPassword", e\.revision/.test(q))).toBe(true);
+
+    // A request with a password takes no part in the read cache: every event is read and presented from the database
+    // (a wrong password unlocks nothing, so the answer is the anonymous one).
+    const fromFragments = await list({ per_page: 10, page: 2 });
+    const fromDatabase = await list({ per_page: 10, page: 2, password: 'not-the-password' });
+    expect(fromFragments.body.events).toHaveLength(10);
+    expect(fromFragments.text).toBe(fromDatabase.text.replace(/&password=not-the-password/g, ''));
+  });
+
+  it('reads the rows and links of the events it has not rendered only', async () => {
+    await list({ per_page: 5, page: 9 }); // events 41–45
+    const queries = await captureQueries(s.t.dataSource, async () => {
+      expect((await list({ per_page: 6, page: 7 })).status).toBe(200); // events 37–42: 37–40 new
+    });
+    const rows = queries.find((q) => /\bdescription\b/.test(q.sql) && /FROM events e WHERE/.test(q.sql));
+    expect(rows?.params).toHaveLength(4);
+  });
+
+  it('never takes a fragment rendered before a change of its event, even one this process was not told of', async () => {
+    const first = await list({ per_page: 3 });
+    const event = first.body.events[0] as { id: number; title: string };
+    // Another instance's write (no Redis between them): the row changes, this process' caches are not cleared.
+    await s.t.dataSource.query('UPDATE events SET title = ?, revision = revision + 1 WHERE id = ?', ['Renamed elsewhere', event.id]);
+    const after = await list({ per_page: 4 });
+    expect(after.body.events[0]).toMatchObject({ id: event.id, title: 'Renamed elsewhere' });
+  });
+});
