@@ -44,5 +44,13 @@ export function shownColumnsAs(dataSource: DataSource, entity: EntityTarget<unkn
   return list;
 }
 
+/** `shownColumnsAs` as `[expression, property]` pairs (`alias.column`, property name): for statements that align columns. */
+export function shownColumnList(dataSource: DataSource, entity: EntityTarget<unknown>, alias: string): Array<[string, string]> {
+  return dataSource
+    .getMetadata(entity)
+    .columns.filter((c) => !c.databaseName.endsWith('_key'))
+    .map((c) => [`${alias}.${c.databaseName}`, c.propertyName]);
+}
+
 /** `?, ?, ?` for `n` parameters. */
 export const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
