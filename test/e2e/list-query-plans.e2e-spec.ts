@@ -134,10 +134,10 @@ describe(`event list query plans on ${EVENTS} events`, () => {
     });
     const reads = queries.filter((q) => /^\s*SELECT/i.test(q.sql) && !/ORDER BY[^)]*LIMIT/i.test(q.sql) && !/event_list_counts|COUNT\(/i.test(q.sql));
     expect(reads.some((q) => /MIN\(date_utc\)/.test(q.sql))).toBe(true);
-    // one statement for all three (UNION ALL): a round trip each on MySQL cost more than their rows
+    // on MySQL one statement for all three (UNION ALL: a round trip each cost more than their rows), on SQLite three
     const links = reads.filter((q) => /JOIN (venues|organizers|terms)\b/.test(q.sql));
-    expect(links).toHaveLength(1);
-    expect(['venues', 'organizers', 'terms'].every((table) => new RegExp(`JOIN ${table} r\\b`).test(links[0].sql))).toBe(true);
+    expect(links).toHaveLength(s.t.db === 'mysql' ? 1 : 3);
+    for (const table of ['venues', 'organizers', 'terms']) expect(links.some((q) => new RegExp(`JOIN ${table} \\w+ ON`).test(q.sql))).toBe(true);
     const large = ['e', 'l', 'et', 'events', 'event_venues', 'event_organizers', 'event_terms'];
     const problems: string[] = [];
     for (const q of reads) {
