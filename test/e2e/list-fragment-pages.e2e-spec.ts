@@ -15,25 +15,25 @@ describe('event list pages from kept fragments', () => {
 
   const list = (query: Record<string, string | number>) => s.t.http().get(`${s.t.api}/events`).query(query);
 
-  it('reads the page ids, the stamps and the total only, and answers what the database path answers', async () => {
+  it('reads the page ids, their stamps and the total only (one statement), and answers what the database path answers', async () => {
     await list({ per_page: 20 }); // renders the first twenty events
     const queries = await captureQueries(s.t.dataSource, async () => {
       const res = await list({ per_page: 10, page: 2 }); // another address, the same events (11–20)
       expect(res.status).toBe(200);
     });
     const sql = queries.map((q) => q.sql);
-    expect(sql).toHaveLength(3);
+    expect(sql).toHaveLength(1);
     expect(sql.some((q) => /\bdescription\b/.test(q))).toBe(false); // no event row read
     expect(sql.some((q) => /event_venues|event_organizers|event_terms/.test(q))).toBe(false); // no links read
     const stamps = queries.find((q) => /post_password AS "postPassword", e\.revision/.test(q.sql));
     expect(stamps).toBeDefined();
-    // the stamps are read by key
+    // the page's events are joined by key (the page query's own plan is list-query-plans' subject)
     if (s.t.db === 'mysql') {
-      const plan = (await s.t.dataSource.query(`EXPLAIN ${stamps!.sql}`, stamps!.params)) as Array<{ type: string; key: string | null }>;
-      expect(plan).toEqual([expect.objectContaining({ type: 'range', key: 'PRIMARY' })]);
+      const plan = (await s.t.dataSource.query(`EXPLAIN ${stamps!.sql}`, stamps!.params)) as Array<{ table: string; type: string; key: string | null }>;
+      expect(plan.filter((row) => row.table === 'e' && row.key === 'PRIMARY' && row.type === 'eq_ref')).toHaveLength(1);
     } else {
       const plan = ((await s.t.dataSource.query(`EXPLAIN QUERY PLAN ${stamps!.sql}`, stamps!.params)) as Array<{ detail: string }>).map((r) => r.detail);
-      expect(plan.every((d) => /^SEARCH e USING (INDEX|PRIMARY KEY|INTEGER PRIMARY KEY)/.test(d))).toBe(true);
+      expect(plan.some((d) => /^SEARCH e USING (INDEX|PRIMARY KEY|INTEGER PRIMARY KEY)/.test(d))).toBe(true);
     }
 
     // A request with a password takes no part in the read cache: every event is read and presented from the database

@@ -75,16 +75,21 @@ export class EventsService {
    */
   async list(input: EventListInput, caller: Caller, reusable?: (e: EventStamp, masked: boolean) => boolean): Promise<EventListResult> {
     const { criteria, applied } = await this.listCriteria.plan(input, caller);
-    const { ids, total } = await this.repo.findPageIds(criteria, { offset: (input.page - 1) * input.perPage, limit: input.perPage });
+    const pageRequest = { offset: (input.page - 1) * input.perPage, limit: input.perPage };
     const due = criteria.dueUntilUtc;
     const shown = <T extends EventStamp>(e: T): T => (due === undefined ? e : asShown(e, due));
     const locked = (e: EventStamp) => isProtected(e) && !this.mayUnlock(e, caller, input.password);
     let page: EventStamp[];
     let rows: CalendarEvent[];
+    let total: number;
     if (reusable === undefined) {
-      page = rows = (await this.repo.findByIds(ids)).map(shown);
+      const found = await this.repo.findPage(criteria, pageRequest);
+      page = rows = found.rows.map(shown);
+      total = found.total;
     } else {
-      const stamps = (await this.repo.findStamps(ids)).map(shown);
+      const found = await this.repo.findPageStamps(criteria, pageRequest);
+      const stamps = found.stamps.map(shown);
+      total = found.total;
       const reused = new Set(stamps.filter((e) => reusable(e, locked(e))).map((e) => e.id));
       rows = (await this.repo.findByIds(stamps.filter((e) => !reused.has(e.id)).map((e) => e.id))).map(shown);
       const read = new Set(rows.map((e) => e.id));

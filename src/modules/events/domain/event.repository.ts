@@ -9,6 +9,11 @@ export abstract class EventRepository implements SlugIndex {
     const { ids, total } = await this.findPageIds(criteria, page);
     return { rows: await this.findByIds(ids), total };
   }
+  /** `findPage` with only the events' stamps (issue 18: a page that may show them from their rendered fragments). */
+  async findPageStamps(criteria: EventCriteria, page: EventPageRequest): Promise<{ stamps: EventStamp[]; total: number }> {
+    const { ids, total } = await this.findPageIds(criteria, page);
+    return { stamps: await this.findStamps(ids), total };
+  }
   /** The ids of one page of matching events (start ASC, id ASC) and the total count. */
   abstract findPageIds(criteria: EventCriteria, page: EventPageRequest): Promise<{ ids: number[]; total: number }>;
   /** The events with these ids, in the order given (ids without an event are left out). */

@@ -33,6 +33,10 @@ const CLOCK: Record<EventCriteria['mode'], ClockColumns> = {
   site: { clock: 'utc', start: 'start_utc', end: 'end_utc' },
 };
 
+/** The columns of an event's stamp (issue 18), aliased to its properties. */
+const STAMP_COLUMNS =
+  'e.id AS "id", e.author_id AS "authorId", e.status AS "status", e.date_utc AS "dateUtc", e.post_password AS "postPassword", e.revision AS "revision"';
+
 /** Lists filtered only by dates and statuses (the default list, date ranges) are counted from per-day counts. */
 function countedByDay(c: EventCriteria): boolean {
   return (
@@ -149,60 +153,88 @@ export class TypeOrmEventRepository extends EventRepository {
     return (await this.manager.query(`SELECT ${columns} FROM events e WHERE ${condition}`, params)) as EventOrmEntity[];
   }
 
+  override async findPage(c: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }> {
+    const { entries, total } = await this.pageOf<EventOrmEntity>(c, page, shownColumnsAs(this.dataSource, EventOrmEntity, 'e'));
+    return { rows: entries.map(toDomain), total };
+  }
+
+  override async findPageStamps(c: EventCriteria, page: EventPageRequest): Promise<{ stamps: EventStamp[]; total: number }> {
+    const { entries, total } = await this.pageOf<Record<keyof EventStamp, unknown>>(c, page, STAMP_COLUMNS);
+    return { stamps: entries.map(stampOf), total };
+  }
+
   async findPageIds(c: EventCriteria, page: EventPageRequest): Promise<{ ids: number[]; total: number }> {
-    // The page and the total are separate queries: a window function (COUNT(*) OVER ()) would make the database read
-    // and sort every matching row. The page is found in the index alone — its ids, walking (status, start, id) or a
-    // link's (link id, status, start, event_id) in list order and stopping at the limit, skipped rows never read —
-    // and then read by id. A search the search index answers alone is found there: the index rows of all its matches
-    // are read for the total anyway, so one query with COUNT(*) OVER () gives the page too.
+    const { entries, total } = await this.pageOf<{ id: unknown }>(c, page, 'e.id AS "id"');
+    return { ids: entries.map((e) => Number(e.id)), total };
+  }
+
+  /**
+   * One page of matching events, read with `columns` (of `e`), and the total: one statement (issue 18: on MySQL each
+   * statement is a round trip). The page and the total stay separate subqueries — a window function (COUNT(*) OVER ())
+   * would make the database read and sort every matching row: the page is found in the index alone — its ids, walking
+   * (status, start, id) or a link's (link id, status, start, event_id) in list order and stopping at the limit, skipped
+   * rows never read — and only its rows are joined; the total is the day counts' or the link rows' count. The total's
+   * one-row table is joined to the page (an empty page still gives it), and the rows are put in list order here.
+   *
+   * A search the search index answers alone is found there: the index rows of all its matches are read for the total
+   * anyway, so one query with COUNT(*) OVER () gives the page, and a second reads its rows.
+   */
+  private async pageOf<Row extends { id: unknown }>(c: EventCriteria, page: EventPageRequest, columns: string): Promise<{ entries: Row[]; total: number }> {
     if (this.search.answersAlone(c)) {
-      return this.search.page(this.manager, c, page);
+      const { ids, total } = await this.search.page(this.manager, c, page);
+      return { entries: await this.columnsByIds<Row>(ids, columns), total };
     }
+    const { sql: pageSql, params: pageParams, driver } = await this.pageSql(c, page);
+    const { sql: totalSql, params: totalParams } = this.totalSql(c, driver);
+    const rows = (await this.manager.query(
+      `SELECT t.n AS pageTotal, pe.* FROM (${totalSql}) t LEFT JOIN ` +
+        `(SELECT pg.pageStart AS pageStart, ${columns} FROM (${pageSql}) pg JOIN events e ON e.id = pg.id) pe ON 1 = 1`,
+      [...totalParams, ...pageParams],
+    )) as Array<Row & { pageTotal: unknown; pageStart: unknown }>;
+    const entries = rows
+      .filter((row) => row.id !== null && row.id !== undefined)
+      .sort((a, b) => (a.pageStart === b.pageStart ? Number(a.id) - Number(b.id) : String(a.pageStart) < String(b.pageStart) ? -1 : 1));
+    return { entries, total: Number(rows[0]?.pageTotal ?? 0) };
+  }
+
+  /** The page's ids in list order (`id`, and its start as `pageStart`), with LIMIT and OFFSET; and the driving link. */
+  private async pageSql(c: EventCriteria, page: EventPageRequest): Promise<{ sql: string; params: unknown[]; driver: DrivingLink | null }> {
     const links = linkOnly(c);
     if (links && links.ids.length === 1) {
       const { sql, params } = this.linkSql(c, links, 'page');
-      const ids = ((await this.manager.query(`${sql} LIMIT ? OFFSET ?`, [...params, page.limit, page.offset])) as Array<{ id: unknown }>).map(
-        (r) => Number(r.id),
-      );
-      return { ids, total: await this.total(c, null) };
+      return { sql: `${sql} LIMIT ? OFFSET ?`, params: [...params, page.limit, page.offset], driver: null };
     }
     const driver = drivingLink(c);
     const q = this.query();
     this.applyCriteria(q, c, driver, driver ? false : await this.probesTerms(c, page));
     const [start, id] = driver ? [`d.event_start_${c.mode === 'event' ? 'local' : 'utc'}`, 'd.event_id'] : [COLUMN[c.mode].start, 'e.id'];
-    q.select(id, 'id').orderBy(start, 'ASC').addOrderBy(id, 'ASC').offset(page.offset).limit(page.limit);
+    q.select(id, 'id').addSelect(start, 'pageStart').orderBy(start, 'ASC').addOrderBy(id, 'ASC').offset(page.offset).limit(page.limit);
     // MariaDB estimates `ref` on the leading status column as cheap as the range on (status, start) of the same index,
     // and then walks every published event from the oldest on (118 ms instead of 0.1 ms at 1,000,000 events; `USE
     // INDEX` does not stop it): the page query forces the range.
     const mysql = this.dataSource.options.type === 'mysql';
     if (!driver && mysql) q.useIndex(`events_list_${CLOCK[c.mode].clock}`);
     const [sql, params] = q.getQueryAndParameters();
-    const pageSql = mysql ? sql.replace(' USE INDEX (', ' FORCE INDEX (') : sql;
-    const ids = ((await this.manager.query(pageSql, params)) as Array<{ id: unknown }>).map((r) => Number(r.id));
-    return { ids, total: await this.total(c, driver) };
+    return { sql: mysql ? sql.replace(' USE INDEX (', ' FORCE INDEX (') : sql, params, driver };
+  }
+
+  /** These events' `columns` (of `e`), in the order given; ids without an event are left out. */
+  private async columnsByIds<Row extends { id: unknown }>(ids: number[], columns: string): Promise<Row[]> {
+    if (ids.length === 0) return [];
+    const rows = (await this.manager.query(`SELECT ${columns} FROM events e WHERE e.id IN (${marks(ids.length)})`, ids)) as Row[];
+    const byId = new Map(rows.map((row) => [Number(row.id), row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [row] : [];
+    });
   }
 
   async findByIds(ids: number[]): Promise<CalendarEvent[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.rowsWhere(`e.id IN (${marks(ids.length)})`, ids);
-    const byId = new Map(rows.map((row) => [Number(row.id), row]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [toDomain(row)] : [];
-    });
+    return (await this.columnsByIds<EventOrmEntity>(ids, shownColumnsAs(this.dataSource, EventOrmEntity, 'e'))).map(toDomain);
   }
 
   async findStamps(ids: number[]): Promise<EventStamp[]> {
-    if (ids.length === 0) return [];
-    const rows = (await this.manager.query(
-      `SELECT e.id AS "id", e.author_id AS "authorId", e.status AS "status", e.date_utc AS "dateUtc", e.post_password AS "postPassword", e.revision AS "revision" FROM events e WHERE e.id IN (${marks(ids.length)})`,
-      ids,
-    )) as Array<Record<keyof EventStamp, unknown>>;
-    const byId = new Map(rows.map((row) => [Number(row.id), row]));
-    return ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [stampOf(row)] : [];
-    });
+    return (await this.columnsByIds<Record<keyof EventStamp, unknown>>(ids, STAMP_COLUMNS)).map(stampOf);
   }
 
   /**
@@ -226,16 +258,16 @@ export class TypeOrmEventRepository extends EventRepository {
     }
     // As for the events index: MariaDB would take `ref` on (link id, status) and read all of that link's events.
     const force = this.dataSource.options.type === 'mysql' ? ` FORCE INDEX (${table}_list_${clock.clock})` : '';
-    return { sql: `SELECT d.event_id AS id FROM ${table} d${force} ${where} ORDER BY d.event_${clock.start}, d.event_id`, params };
+    return {
+      sql: `SELECT d.event_id AS id, d.event_${clock.start} AS pageStart FROM ${table} d${force} ${where} ORDER BY d.event_${clock.start}, d.event_id`,
+      params,
+    };
   }
 
-  private async total(c: EventCriteria, driver: DrivingLink | null): Promise<number> {
+  /** The statement counting a list's matches (as `n`). */
+  private totalSql(c: EventCriteria, driver: DrivingLink | null): { sql: string; params: unknown[] } {
     const links = linkOnly(c);
-    if (links) {
-      const { sql, params } = this.linkSql(c, links, 'count');
-      const [row] = (await this.manager.query(sql, params)) as Array<{ n: unknown }>;
-      return Number(row?.n ?? 0);
-    }
+    if (links) return this.linkSql(c, links, 'count');
     if (countedByDay(c)) {
       const clock = CLOCK[c.mode];
       const exact = {
@@ -244,13 +276,12 @@ export class TypeOrmEventRepository extends EventRepository {
           .join(' AND '),
         params: [...c.statuses, ...c.bounds.map((b) => b.value)],
       };
-      const { sql, params } = dayCountTotalSql(dayCountPlan(c.bounds), c.statuses, clock, exact);
-      const [row] = (await this.manager.query(sql, params)) as Array<{ n: unknown }>;
-      return Number(row?.n ?? 0);
+      return dayCountTotalSql(dayCountPlan(c.bounds), c.statuses, clock, exact);
     }
     const count = this.query().select('COUNT(*)', 'n');
     this.applyCriteria(count, c, driver);
-    return Number(((await count.getRawOne()) as { n: unknown } | undefined)?.n ?? 0);
+    const [sql, params] = count.getQueryAndParameters();
+    return { sql, params };
   }
 
   /** The stored rows' bucket columns, locked on MySQL (the caller is about to change them). */
