@@ -1,9 +1,11 @@
 import { captureQueries, SeededApp, startSeededApp } from './support/seeded-app';
 
 /**
- * Issue 18: a list page whose events were rendered lately (record fragments, under the read cache's rules) reads only
- * their stamps — revision, status as shown, publication date, author and password — not their rows or links; the answer
- * is the one the database path gives. Different addresses showing the same events, as a calendar asking for its own day.
+ * Issue 18: a list page whose events were rendered lately (record fragments, under the read cache's rules) reads neither
+ * their links nor presents them again; on SQLite it reads only their stamps — revision, status as shown, publication
+ * date, author and password — not their rows (on MySQL the rows come with the page's one statement: a second statement
+ * would cost a round trip). The answer is the one the database path gives. Different addresses showing the same
+ * events, as a calendar asking for its own day.
  */
 describe('event list pages from kept fragments', () => {
   let s: SeededApp;
@@ -15,7 +17,7 @@ describe('event list pages from kept fragments', () => {
 
   const list = (query: Record<string, string | number>) => s.t.http().get(`${s.t.api}/events`).query(query);
 
-  it('reads the page ids, their stamps and the total only (one statement), and answers what the database path answers', async () => {
+  it('reads the page and its total in one statement, no links, and answers what the database path answers', async () => {
     await list({ per_page: 20 }); // renders the first twenty events
     const queries = await captureQueries(s.t.dataSource, async () => {
       const res = await list({ per_page: 10, page: 2 }); // another address, the same events (11–20)
@@ -23,9 +25,9 @@ describe('event list pages from kept fragments', () => {
     });
     const sql = queries.map((q) => q.sql);
     expect(sql).toHaveLength(1);
-    expect(sql.some((q) => /\bdescription\b/.test(q))).toBe(false); // no event row read
+    expect(sql.some((q) => /\bdescription\b/.test(q))).toBe(s.t.db === 'mysql'); // SQLite: no event row read
     expect(sql.some((q) => /event_venues|event_organizers|event_terms/.test(q))).toBe(false); // no links read
-    const stamps = queries.find((q) => /post_password AS "postPassword", e\.revision/.test(q.sql));
+    const stamps = queries.find((q) => /pageTotal/.test(q.sql) && /e\.revision/.test(q.sql));
     expect(stamps).toBeDefined();
     // the page's events are joined by key (the page query's own plan is list-query-plans' subject)
     if (s.t.db === 'mysql') {
@@ -44,13 +46,16 @@ describe('event list pages from kept fragments', () => {
     expect(fromFragments.text).toBe(fromDatabase.text.replace(/&password=not-the-password/g, ''));
   });
 
-  it('reads the rows and links of the events it has not rendered only', async () => {
+  it('reads the rows (SQLite) and links of the events it has not rendered only', async () => {
     await list({ per_page: 5, page: 9 }); // events 41–45
     const queries = await captureQueries(s.t.dataSource, async () => {
       expect((await list({ per_page: 6, page: 7 })).status).toBe(200); // events 37–42: 37–40 new
     });
-    const rows = queries.find((q) => /\bdescription\b/.test(q.sql) && /FROM events e WHERE/.test(q.sql));
-    expect(rows?.params).toHaveLength(4);
+    const links = queries.find((q) => /JOIN venues r/.test(q.sql));
+    expect(links?.params).toHaveLength(s.t.db === 'mysql' ? 3 * 4 : 4); // MySQL: one UNION ALL, its ids three times
+    const rows = queries.find((q) => /\bdescription\b/.test(q.sql) && /FROM events e WHERE e\.id IN/.test(q.sql));
+    if (s.t.db === 'mysql') expect(rows).toBeUndefined();
+    else expect(rows?.params).toHaveLength(4);
   });
 
   it('never takes a fragment rendered before a change of its event, even one this process was not told of', async () => {

@@ -71,7 +71,8 @@ export class EventsService {
   /**
    * One page of the list. `reusable` (issue 18) is asked, for each event of the page, whether the caller already holds
    * it rendered as shown (its stamp: revision and status as shown, and whether it is `masked`, §6.11): those events
-   * are then not read, only their stamps.
+   * are left out of `rows`, and — unless the repository reads whole rows with the page anyway (`pagesCarryRows`) — not
+   * read, only their stamps.
    */
   async list(input: EventListInput, caller: Caller, reusable?: (e: EventStamp, masked: boolean) => boolean): Promise<EventListResult> {
     const { criteria, applied } = await this.listCriteria.plan(input, caller);
@@ -82,10 +83,11 @@ export class EventsService {
     let page: EventStamp[];
     let rows: CalendarEvent[];
     let total: number;
-    if (reusable === undefined) {
+    if (reusable === undefined || this.repo.pagesCarryRows) {
       const found = await this.repo.findPage(criteria, pageRequest);
       page = rows = found.rows.map(shown);
       total = found.total;
+      if (reusable !== undefined) rows = rows.filter((e) => !reusable(e, locked(e)));
     } else {
       const found = await this.repo.findPageStamps(criteria, pageRequest);
       const stamps = found.stamps.map(shown);

@@ -4,6 +4,12 @@ import { SlugIndex } from '../../../shared/domain/slug-allocation';
 
 /** PORT: event storage. The TypeORM adapter joins the current `uow.run` transaction. */
 export abstract class EventRepository implements SlugIndex {
+  /**
+   * Whether a page that may show events from their rendered fragments reads their whole rows with the page anyway
+   * (issue 18): where every statement is a round trip (MySQL), one wider statement costs less than the stamps first and
+   * then the rows of the events not kept; where statements are cheap calls (SQLite), the narrow stamps are cheaper.
+   */
+  abstract readonly pagesCarryRows: boolean;
   /** One page of matching events (start ASC, id ASC) and the total count. */
   async findPage(criteria: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }> {
     const { ids, total } = await this.findPageIds(criteria, page);

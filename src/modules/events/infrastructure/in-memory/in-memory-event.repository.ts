@@ -8,6 +8,8 @@ import { EventRepository } from '../../domain/event.repository';
 
 /** ADAPTER for unit tests: the same predicates as the SQL adapter (matchesDateWindow for dates). */
 export class InMemoryEventRepository extends EventRepository {
+  /** Stamps first, as on SQLite: the path with more steps is the one the unit tests should walk. */
+  readonly pagesCarryRows = false;
   private readonly events = new Map<number, CalendarEvent>();
   private readonly links = new Map<number, EventLinks>();
   /** Venue coordinates known to this fake (tests set them). */

@@ -128,10 +128,12 @@ export class TypeOrmEventRepository extends EventRepository {
   static probeCostInLinkRows = 250;
 
   private readonly search: EventSearchIndex;
+  override readonly pagesCarryRows: boolean;
 
   constructor(private readonly dataSource: DataSource) {
     super();
     this.search = new EventSearchIndex(dataSource);
+    this.pagesCarryRows = dataSource.options.type === 'mysql';
   }
 
   private get manager() {
