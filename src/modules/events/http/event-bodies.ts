@@ -60,6 +60,7 @@ export class EventBodies {
     return page.map((e) => presented.get(e.id) ?? (kept?.text(e, masked(e)) as string));
   }
 
+  /** The single-GET body (with json_ld) as JSON text: what `ETag` hashes (§9.11). */
   async single(event: CalendarEvent, api: string, useFragments: boolean): Promise<string> {
     const key = fragmentKey(api, 'single', event);
     const cached = useFragments ? this.fragments.get(key) : undefined;
