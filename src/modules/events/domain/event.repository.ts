@@ -11,24 +11,14 @@ export abstract class EventRepository implements SlugIndex {
    */
   abstract readonly pagesCarryRows: boolean;
   /** One page of matching events (start ASC, id ASC) and the total count. */
-  async findPage(criteria: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }> {
-    const { ids, total } = await this.findPageIds(criteria, page);
-    return { rows: await this.findByIds(ids), total };
-  }
-  /** `findPage` with only the events' stamps (issue 18: a page that may show them from their rendered fragments). */
-  async findPageStamps(criteria: EventCriteria, page: EventPageRequest): Promise<{ stamps: EventStamp[]; total: number }> {
-    const { ids, total } = await this.findPageIds(criteria, page);
-    return { stamps: await this.findStamps(ids), total };
-  }
-  /** The ids of one page of matching events (start ASC, id ASC) and the total count. */
-  abstract findPageIds(criteria: EventCriteria, page: EventPageRequest): Promise<{ ids: number[]; total: number }>;
+  abstract findPage(criteria: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }>;
+  /**
+   * `findPage` with only what a page needs to know of events it may show from rendered fragments (issue 18): their
+   * stamps — revision, status, publication date, author, password — without their text.
+   */
+  abstract findPageStamps(criteria: EventCriteria, page: EventPageRequest): Promise<{ stamps: EventStamp[]; total: number }>;
   /** The events with these ids, in the order given (ids without an event are left out). */
   abstract findByIds(ids: number[]): Promise<CalendarEvent[]>;
-  /**
-   * What a page needs to know of events it may show from rendered fragments (issue 18): their revision, status,
-   * publication date and whether a password protects them, without reading their text. In the order given.
-   */
-  abstract findStamps(ids: number[]): Promise<EventStamp[]>;
   abstract findById(id: number): Promise<CalendarEvent | null>;
   /** Slugs compare ignoring case. */
   abstract findBySlug(slug: string): Promise<CalendarEvent | null>;

@@ -40,12 +40,14 @@ export class InMemoryEventRepository extends EventRepository {
     return true;
   }
 
-  async findPageIds(c: EventCriteria, page: EventPageRequest): Promise<{ ids: number[]; total: number }> {
-    const field = c.mode === 'site' ? 'startUtc' : 'startLocal';
-    const all = [...this.events.values()]
-      .filter((e) => this.matches(e, c))
-      .sort((a, b) => (a[field] < b[field] ? -1 : a[field] > b[field] ? 1 : a.id - b.id));
-    return { ids: all.slice(page.offset, page.offset + page.limit).map((e) => e.id), total: all.length };
+  async findPage(c: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }> {
+    const { ids, total } = this.pageIds(c, page);
+    return { rows: await this.findByIds(ids), total };
+  }
+
+  async findPageStamps(c: EventCriteria, page: EventPageRequest): Promise<{ stamps: EventStamp[]; total: number }> {
+    const { rows, total } = await this.findPage(c, page);
+    return { stamps: rows.map(({ id, authorId, status, dateUtc, postPassword, revision }) => ({ id, authorId, status, dateUtc, postPassword, revision })), total };
   }
 
   async findByIds(ids: number[]): Promise<CalendarEvent[]> {
@@ -55,8 +57,12 @@ export class InMemoryEventRepository extends EventRepository {
     });
   }
 
-  async findStamps(ids: number[]): Promise<EventStamp[]> {
-    return (await this.findByIds(ids)).map(({ id, authorId, status, dateUtc, postPassword, revision }) => ({ id, authorId, status, dateUtc, postPassword, revision }));
+  private pageIds(c: EventCriteria, page: EventPageRequest): { ids: number[]; total: number } {
+    const field = c.mode === 'site' ? 'startUtc' : 'startLocal';
+    const all = [...this.events.values()]
+      .filter((e) => this.matches(e, c))
+      .sort((a, b) => (a[field] < b[field] ? -1 : a[field] > b[field] ? 1 : a.id - b.id));
+    return { ids: all.slice(page.offset, page.offset + page.limit).map((e) => e.id), total: all.length };
   }
 
   async findById(id: number): Promise<CalendarEvent | null> {

@@ -41,7 +41,7 @@ export function toDomain(row: EventOrmEntity): CalendarEvent {
   };
 }
 
-/** A row of `findStamps` (its columns aliased to the stamp's property names). */
+/** A row of `findPageStamps` (its columns aliased to the stamp's property names). */
 export function stampOf(row: Record<keyof EventStamp, unknown>): EventStamp {
   return {
     id: Number(row.id),

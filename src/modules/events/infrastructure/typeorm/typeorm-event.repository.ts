@@ -128,7 +128,7 @@ export class TypeOrmEventRepository extends EventRepository {
   static probeCostInLinkRows = 250;
 
   private readonly search: EventSearchIndex;
-  override readonly pagesCarryRows: boolean;
+  readonly pagesCarryRows: boolean;
 
   constructor(private readonly dataSource: DataSource) {
     super();
@@ -149,25 +149,24 @@ export class TypeOrmEventRepository extends EventRepository {
    * reads of every single-event request and list page: building them through the query builder cost more CPU than
    * running them.
    */
-  private async rowsWhere(condition: string, params: unknown[]): Promise<EventOrmEntity[]> {
+  private rowsWhere(condition: string, params: unknown[]): Promise<EventOrmEntity[]> {
     // The folded search keys are never read back (the longest columns of a row: up to 18 times its text).
-    const columns = shownColumnsAs(this.dataSource, EventOrmEntity, 'e');
-    return (await this.manager.query(`SELECT ${columns} FROM events e WHERE ${condition}`, params)) as EventOrmEntity[];
+    return this.columnsWhere(shownColumnsAs(this.dataSource, EventOrmEntity, 'e'), condition, params);
   }
 
-  override async findPage(c: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }> {
+  /** `columns` (of `e`, aliased to properties) of the events matching a plain SQL condition. */
+  private async columnsWhere<Row>(columns: string, condition: string, params: unknown[]): Promise<Row[]> {
+    return (await this.manager.query(`SELECT ${columns} FROM events e WHERE ${condition}`, params)) as Row[];
+  }
+
+  async findPage(c: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }> {
     const { entries, total } = await this.pageOf<EventOrmEntity>(c, page, shownColumnsAs(this.dataSource, EventOrmEntity, 'e'));
     return { rows: entries.map(toDomain), total };
   }
 
-  override async findPageStamps(c: EventCriteria, page: EventPageRequest): Promise<{ stamps: EventStamp[]; total: number }> {
+  async findPageStamps(c: EventCriteria, page: EventPageRequest): Promise<{ stamps: EventStamp[]; total: number }> {
     const { entries, total } = await this.pageOf<Record<keyof EventStamp, unknown>>(c, page, STAMP_COLUMNS);
     return { stamps: entries.map(stampOf), total };
-  }
-
-  async findPageIds(c: EventCriteria, page: EventPageRequest): Promise<{ ids: number[]; total: number }> {
-    const { entries, total } = await this.pageOf<{ id: unknown }>(c, page, 'e.id AS "id"');
-    return { ids: entries.map((e) => Number(e.id)), total };
   }
 
   /**
@@ -223,7 +222,7 @@ export class TypeOrmEventRepository extends EventRepository {
   /** These events' `columns` (of `e`), in the order given; ids without an event are left out. */
   private async columnsByIds<Row extends { id: unknown }>(ids: number[], columns: string): Promise<Row[]> {
     if (ids.length === 0) return [];
-    const rows = (await this.manager.query(`SELECT ${columns} FROM events e WHERE e.id IN (${marks(ids.length)})`, ids)) as Row[];
+    const rows = await this.columnsWhere<Row>(columns, `e.id IN (${marks(ids.length)})`, ids);
     const byId = new Map(rows.map((row) => [Number(row.id), row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
@@ -233,10 +232,6 @@ export class TypeOrmEventRepository extends EventRepository {
 
   async findByIds(ids: number[]): Promise<CalendarEvent[]> {
     return (await this.columnsByIds<EventOrmEntity>(ids, shownColumnsAs(this.dataSource, EventOrmEntity, 'e'))).map(toDomain);
-  }
-
-  async findStamps(ids: number[]): Promise<EventStamp[]> {
-    return (await this.columnsByIds<Record<keyof EventStamp, unknown>>(ids, STAMP_COLUMNS)).map(stampOf);
   }
 
   /**
