@@ -280,7 +280,7 @@ async function main() {
     const file = path.join(__dirname, 'results', `${report.date.slice(0, 10)}-${VARIANT}${only ? '-partial' : ''}.json`);
     fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     if (!only) updateMarkdown(report);
-    log(`wrote ${path.relative(ROOT, file)} and BENCHMARKS.md (peak RSS ${report.peakRssMb} MB)`);
+    log(`wrote ${path.relative(ROOT, file)}${only ? '' : ' and BENCHMARKS.md'} (peak RSS ${report.peakRssMb} MB)`);
   } finally {
     clearInterval(sampler);
     service.kill('SIGTERM');

@@ -35,16 +35,18 @@ export function shownColumnsAs(dataSource: DataSource, entity: EntityTarget<unkn
   const key = `${dataSource.getMetadata(entity).tableName} ${alias}`;
   let list = byEntity.get(key);
   if (list === undefined) {
-    const keys = dataSource
-      .getMetadata(entity)
-      .columns.filter((c) => c.databaseName.endsWith('_key'))
-      .map((c) => c.propertyName);
-    byEntity.set(key, (list = columnsAs(dataSource, entity, alias, keys)));
+    list = shownColumnList(dataSource, entity, alias)
+      .map(([expression, property]) => `${expression} AS ${dataSource.driver.escape(property)}`)
+      .join(', ');
+    byEntity.set(key, list);
   }
   return list;
 }
 
-/** `shownColumnsAs` as `[expression, property]` pairs (`alias.column`, property name): for statements that align columns. */
+/**
+ * `shownColumnsAs` as `[expression, property]` pairs (`alias.column`, property name), for statements that align the
+ * columns of several tables; the one place that leaves the folded keys out.
+ */
 export function shownColumnList(dataSource: DataSource, entity: EntityTarget<unknown>, alias: string): Array<[string, string]> {
   return dataSource
     .getMetadata(entity)

@@ -52,9 +52,10 @@ export class EventBodies {
     if (rows.length > 0) {
       const site = this.site(api);
       for (const view of await this.viewsOf(rows)) {
-        const text = JSON.stringify(presentEvent(view, site, { withJsonLd: false, masked: masked(view.event) }));
+        const hidden = masked(view.event);
+        const text = JSON.stringify(presentEvent(view, site, { withJsonLd: false, masked: hidden }));
         presented.set(view.event.id, text);
-        kept?.keep(view.event, masked(view.event), text);
+        kept?.keep(view.event, hidden, text);
       }
     }
     return page.map((e) => presented.get(e.id) ?? (kept?.text(e, masked(e)) as string));
