@@ -74,7 +74,7 @@ function readInput<T extends object>(dto: new () => T, raw: Record<string, unkno
 
   const candidate = Object.assign(new dto(), pick(raw, params.map((p) => p.name)));
   // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent, an unknown-value error names no parameter and so reports nothing (below)
-  const errors = validateSync(candidate, { forbidUnknownValues: false });
+  const errors = validateSync(candidate, { forbidUnknownValues: false, skipUndefinedProperties: true }); // only what was sent: checkParam passes undefined
   const invalid: ParamProblem[] = [];
   const byName = new Map(errors.map((e) => [e.property, e]));
   for (const { name } of params) {

@@ -22,6 +22,7 @@ import {
 import { stampOf, toDomain, toRow } from './event.mapper';
 import { EventOrmEntity } from './event.orm-entity';
 import { EventSearchIndex } from './search/event-search-index';
+import { Bind, positional } from './search/mysql-search-sql';
 
 const COLUMN = {
   event: { start: 'e.start_local', end: 'e.end_local' },
@@ -57,20 +58,23 @@ function isUniqueViolation(e: unknown): boolean {
   return code === 'ER_DUP_ENTRY' || String(code).startsWith('SQLITE_CONSTRAINT');
 }
 
-/** A `future` event whose publication date has come (§3.5 read-time rule; `:dueUntil` bound with the criteria's). */
-const DUE = "(e.status = 'future' AND e.date_utc <= :dueUntil)";
+/** A `future` event whose publication date has come (§3.5 read-time rule, up to the criteria's `dueUntilUtc`). */
+const due = (c: EventCriteria, bind: Bind) => `(e.status = 'future' AND e.date_utc <= ${bind(c.dueUntilUtc)})`;
+
+/** The statuses a list shows, as SQL values (an empty list matches nothing). */
+const statusesOf = (c: EventCriteria) => (c.statuses.length ? c.statuses : ['-none-']);
 
 /**
- * The status condition of a list (`:...statuses`): with the read-time rule on, a due `future` event matches as
- * `publish` and no longer as `future`.
+ * The status condition of a list: with the read-time rule on, a due `future` event matches as `publish` and no longer
+ * as `future`.
  */
-function shownStatusIn(column: string, c: EventCriteria): string {
-  const plain = `${column} IN (:...statuses)`;
+function shownStatusIn(column: string, c: EventCriteria, bind: Bind): string {
+  const plain = `${column} IN (${statusesOf(c).map(bind).join(', ')})`;
   if (c.dueUntilUtc === undefined) return plain;
   const publish = c.statuses.includes('publish');
   const future = c.statuses.includes('future');
   if (publish === future) return plain; // both or neither: a due event matches, or not, either way
-  return publish ? `(${plain} OR ${DUE})` : `(${plain} AND NOT ${DUE})`;
+  return publish ? `(${plain} OR ${due(c, bind)})` : `(${plain} AND NOT ${due(c, bind)})`;
 }
 
 /** A link filter of the criteria: the kind of link and the ids it names. */
@@ -206,17 +210,18 @@ export class TypeOrmEventRepository extends EventRepository {
       return { sql: `${sql} LIMIT ? OFFSET ?`, params: [...params, page.limit, page.offset], driver: null };
     }
     const driver = drivingLink(c);
-    const q = this.query();
-    this.applyCriteria(q, c, driver, driver ? false : await this.probesTerms(c, page));
+    const probeTerms = driver ? false : await this.probesTerms(c, page);
+    const { bind, params } = positional();
+    const { join, where } = this.listConditions(c, driver, bind, probeTerms);
     const [start, id] = driver ? [`d.event_start_${c.mode === 'event' ? 'local' : 'utc'}`, 'd.event_id'] : [COLUMN[c.mode].start, 'e.id'];
-    q.select(id, 'id').addSelect(start, 'pageStart').orderBy(start, 'ASC').addOrderBy(id, 'ASC').offset(page.offset).limit(page.limit);
     // MariaDB estimates `ref` on the leading status column as cheap as the range on (status, start) of the same index,
     // and then walks every published event from the oldest on (118 ms instead of 0.1 ms at 1,000,000 events; `USE
     // INDEX` does not stop it): the page query forces the range.
-    const mysql = this.dataSource.options.type === 'mysql';
-    if (!driver && mysql) q.useIndex(`events_list_${CLOCK[c.mode].clock}`);
-    const [sql, params] = q.getQueryAndParameters();
-    return { sql: mysql ? sql.replace(' USE INDEX (', ' FORCE INDEX (') : sql, params, driver };
+    const force = !driver && this.dataSource.options.type === 'mysql' ? ` FORCE INDEX (events_list_${CLOCK[c.mode].clock})` : '';
+    const sql =
+      `SELECT ${id} AS id, ${start} AS pageStart FROM events e${force}${join} WHERE ${where} ` +
+      `ORDER BY ${start} ASC, ${id} ASC LIMIT ${Number(page.limit)} OFFSET ${Number(page.offset)}`;
+    return { sql, params, driver };
   }
 
   /** These events' `columns` (of `e`), in the order given; ids without an event are left out. */
@@ -275,10 +280,9 @@ export class TypeOrmEventRepository extends EventRepository {
       };
       return dayCountTotalSql(dayCountPlan(c.bounds), c.statuses, clock, exact);
     }
-    const count = this.query().select('COUNT(*)', 'n');
-    this.applyCriteria(count, c, driver);
-    const [sql, params] = count.getQueryAndParameters();
-    return { sql, params };
+    const { bind, params } = positional();
+    const { join, where } = this.listConditions(c, driver, bind);
+    return { sql: `SELECT COUNT(*) AS n FROM events e${join} WHERE ${where}`, params };
   }
 
   /** The stored rows' bucket columns, locked on MySQL (the caller is about to change them). */
@@ -298,17 +302,11 @@ export class TypeOrmEventRepository extends EventRepository {
    * other protected ones (`public_search_key`, NULL for an unprotected event). The password compares in binary, as the
    * service compares it (MySQL's default collation would ignore case).
    */
-  private searchedKey(q: SelectQueryBuilder<EventOrmEntity>, reader: ProtectedTextReader = { authorId: null, password: null }): string {
+  private searchedKey(bind: Bind, reader: ProtectedTextReader = { authorId: null, password: null }): string {
     if (reader === 'all') return 'e.search_key';
     const readable = ['e.public_search_key IS NULL'];
-    if (reader.authorId !== null) {
-      readable.push('e.author_id = :searchReader');
-      q.setParameter('searchReader', reader.authorId);
-    }
-    if (reader.password !== null) {
-      readable.push(`${this.dataSource.options.type === 'mysql' ? 'BINARY ' : ''}e.post_password = :searchPassword`);
-      q.setParameter('searchPassword', reader.password);
-    }
+    if (reader.authorId !== null) readable.push(`e.author_id = ${bind(reader.authorId)}`);
+    if (reader.password !== null) readable.push(`${this.dataSource.options.type === 'mysql' ? 'BINARY ' : ''}e.post_password = ${bind(reader.password)}`);
     return `(CASE WHEN ${readable.join(' OR ')} THEN e.search_key ELSE e.public_search_key END)`;
   }
 
@@ -337,66 +335,62 @@ export class TypeOrmEventRepository extends EventRepository {
     return walked * TypeOrmEventRepository.probeCostInLinkRows < links;
   }
 
-  private applyCriteria(q: SelectQueryBuilder<EventOrmEntity>, c: EventCriteria, driver: DrivingLink | null, probeTerms = false): void {
-    const statuses = { statuses: c.statuses.length ? c.statuses : ['-none-'] };
+  /**
+   * A list's conditions on `e` (joined by AND) and the join of its driving link (alias `d`), as plain SQL: `bind` takes
+   * each value where its placeholder is written, so the values come in the order of the placeholders.
+   */
+  private listConditions(c: EventCriteria, driver: DrivingLink | null, bind: Bind, probeTerms = false): { join: string; where: string } {
+    const where: string[] = [];
     const startColumn = driver ? `d.event_start_${c.mode === 'event' ? 'local' : 'utc'}` : COLUMN[c.mode].start;
+    let join = '';
     if (driver) {
       const { table, column } = LINK_TABLES[driver.kind];
-      q.innerJoin(table, 'd', 'd.event_id = e.id');
-      q.where(`d.${column} = :driverId`, { driverId: driver.id });
-      q.andWhere(shownStatusIn('d.event_status', c), statuses);
-      q.andWhere('e.hide_from_listings = :hidden', { hidden: 0 });
+      join = ` INNER JOIN ${table} d ON d.event_id = e.id`;
+      where.push(`d.${column} = ${bind(driver.id)}`, shownStatusIn('d.event_status', c, bind), 'e.hide_from_listings = 0');
     } else {
-      q.where('e.hide_from_listings = :hidden', { hidden: 0 });
-      q.andWhere(shownStatusIn('e.status', c), statuses);
+      where.push('e.hide_from_listings = 0', shownStatusIn('e.status', c, bind));
     }
-    if (c.dueUntilUtc !== undefined) q.setParameter('dueUntil', c.dueUntilUtc);
     if (c.restrictNonPublishToAuthor !== null) {
-      const published = c.dueUntilUtc === undefined ? "e.status = 'publish'" : `(e.status = 'publish' OR ${DUE})`;
-      q.andWhere(`(${published} OR e.author_id = :ownAuthor)`, { ownAuthor: c.restrictNonPublishToAuthor });
+      const published = c.dueUntilUtc === undefined ? "e.status = 'publish'" : `(e.status = 'publish' OR ${due(c, bind)})`;
+      where.push(`(${published} OR e.author_id = ${bind(c.restrictNonPublishToAuthor)})`);
     }
-    c.bounds.forEach((b, i) => {
-      const column = b.field === 'start' ? startColumn : COLUMN[c.mode].end;
-      q.andWhere(`${column} ${b.op} :bound${i}`, { [`bound${i}`]: b.value });
-    });
-    const searched = c.searchWords?.length || c.excludedWords?.length ? this.searchedKey(q, c.protectedTextReader) : '';
-    if (searched) this.search.narrow(q, c);
-    (c.searchWords ?? []).forEach((w, i) => {
-      q.andWhere(`${searched} LIKE :sw${i} ESCAPE :likeEscape`, { [`sw${i}`]: `%${escapeLike(w)}%`, likeEscape: '\\' });
-    });
-    (c.excludedWords ?? []).forEach((w, i) => {
-      q.andWhere(`${searched} NOT LIKE :sx${i} ESCAPE :likeEscape`, { [`sx${i}`]: `%${escapeLike(w)}%`, likeEscape: '\\' });
-    });
+    for (const b of c.bounds) where.push(`${b.field === 'start' ? startColumn : COLUMN[c.mode].end} ${b.op} ${bind(b.value)}`);
+    if (c.searchWords?.length || c.excludedWords?.length) {
+      where.push(...this.search.narrowing(c, bind));
+      const like = (not: string) => (w: string) =>
+        `${this.searchedKey(bind, c.protectedTextReader)} ${not}LIKE ${bind(`%${escapeLike(w)}%`)} ESCAPE ${bind('\\')}`;
+      where.push(...(c.searchWords ?? []).map(like('')), ...(c.excludedWords ?? []).map(like('NOT ')));
+    }
     const inLinks = (key: string, table: string, column: string, ids: number[] | undefined, probe = false) => {
       if (ids === undefined || (driver && ids === driver.ids)) return;
       if (ids.length === 0) {
-        q.andWhere('1 = 0');
+        where.push('1 = 0');
         return;
       }
+      const among = `${key}.${column} IN (${ids.map(bind).join(', ')})`;
       // A probe is a scalar subquery on purpose: MySQL and MariaDB turn `IN`/`EXISTS` into a semi-join that reads
       // every link row first, whatever the page needs.
-      const condition = probe
-        ? `(SELECT COUNT(*) FROM ${table} ${key} WHERE ${key}.event_id = e.id AND ${key}.${column} IN (:...${key}Ids)) > 0`
-        : `e.id IN (SELECT ${key}.event_id FROM ${table} ${key} WHERE ${key}.${column} IN (:...${key}Ids))`;
-      q.andWhere(condition, { [`${key}Ids`]: ids });
+      where.push(
+        probe
+          ? `(SELECT COUNT(*) FROM ${table} ${key} WHERE ${key}.event_id = e.id AND ${among}) > 0`
+          : `e.id IN (SELECT ${key}.event_id FROM ${table} ${key} WHERE ${among})`,
+      );
     };
     inLinks('lc', 'event_terms', 'term_id', c.categoryIds, probeTerms);
     inLinks('lt', 'event_terms', 'term_id', c.tagIds, probeTerms);
     inLinks('lv', 'event_venues', 'venue_id', c.venueIds);
     inLinks('lo', 'event_organizers', 'organizer_id', c.organizerIds);
     inLinks('lg', 'event_venues', 'venue_id', c.nearVenueIds);
-    if (c.featured !== undefined) q.andWhere('e.featured = :featured', { featured: c.featured ? 1 : 0 });
-    if (c.ticketed !== undefined) q.andWhere('e.ticketed = :ticketed', { ticketed: c.ticketed ? 1 : 0 });
+    if (c.featured !== undefined) where.push(`e.featured = ${bind(c.featured ? 1 : 0)}`);
+    if (c.ticketed !== undefined) where.push(`e.ticketed = ${bind(c.ticketed ? 1 : 0)}`);
     if (c.geoloc !== undefined) {
       const sub =
         'SELECT gv.event_id FROM event_venues gv JOIN venues v ON v.id = gv.venue_id WHERE v.geo_lat IS NOT NULL AND v.geo_lng IS NOT NULL';
-      q.andWhere(`e.id ${c.geoloc ? 'IN' : 'NOT IN'} (${sub})`);
+      where.push(`e.id ${c.geoloc ? 'IN' : 'NOT IN'} (${sub})`);
     }
-    if (c.include !== undefined) {
-      if (c.include.length === 0) q.andWhere('1 = 0');
-      else q.andWhere('e.id IN (:...include)', { include: c.include });
-    }
-    if (c.postParent !== undefined) q.andWhere('e.post_parent = :postParent', { postParent: c.postParent });
+    if (c.include !== undefined) where.push(c.include.length === 0 ? '1 = 0' : `e.id IN (${c.include.map(bind).join(', ')})`);
+    if (c.postParent !== undefined) where.push(`e.post_parent = ${bind(c.postParent)}`);
+    return { join, where: where.join(' AND ') };
   }
 
   async findById(id: number): Promise<CalendarEvent | null> {

@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { EventCriteria, EventPageRequest } from '../../../domain/event-query';
 import { IndexedEvent, indexEvent, publishEntries, removeEntries, storedEvents, TOKEN_KIND } from './mysql-search-index';
 import { answeredByIndex, Bind, holdingSql, indexCountSql, indexPageSql, narrowingParts } from './mysql-search-sql';
@@ -53,21 +53,13 @@ export class EventSearchIndex {
     return { ids: [], total: Number(row?.n ?? 0) };
   }
 
-  /** Narrows a list query on `e` with a search to the events the index finds (the `LIKE` checks then decide). */
-  narrow(q: SelectQueryBuilder<ObjectLiteral>, c: EventCriteria): void {
+  /** The conditions on `e` narrowing a list with a search to the events the index finds (the `LIKE` checks then decide). */
+  narrowing(c: EventCriteria, bind: Bind): string[] {
     const words = c.searchWords ?? [];
     if (!this.mysql) {
       const fts = ftsQueryOf(words);
-      if (fts !== null) q.andWhere(FTS_CANDIDATES('searchFts'), { searchFts: fts });
-      return;
+      return fts === null ? [] : [FTS_CANDIDATES(bind(fts))];
     }
-    const named: Record<string, unknown> = {};
-    const bind: Bind = (value) => {
-      const name = `searchIndex${Object.keys(named).length}`;
-      named[name] = value;
-      return `:${name}`;
-    };
-    for (const part of narrowingParts(words)) q.andWhere(`e.id IN (${holdingSql(TOKEN_KIND.FULL, part, bind)})`);
-    q.setParameters(named);
+    return narrowingParts(words).map((part) => `e.id IN (${holdingSql(TOKEN_KIND.FULL, part, bind)})`);
   }
 }

@@ -19,5 +19,5 @@ export function ftsQueryOf(words: string[]): string | null {
   return indexable.length ? indexable.map(phrase).join(' AND ') : null;
 }
 
-/** The condition on `e` narrowing a list to the FTS5 matches, with the name of its one parameter. */
-export const FTS_CANDIDATES = (parameter: string) => `e.id IN (SELECT rowid FROM events_search WHERE events_search MATCH :${parameter})`;
+/** The condition on `e` narrowing a list to the FTS5 matches of the FTS5 query in `placeholder`. */
+export const FTS_CANDIDATES = (placeholder: string) => `e.id IN (SELECT rowid FROM events_search WHERE events_search MATCH ${placeholder})`;
