@@ -120,6 +120,26 @@ describe(`event list query plans on ${EVENTS} events`, () => {
     }
   });
 
+  // Issue 18: a window's total sums month buckets where the months decide, and day buckets only in a bound's month:
+  // every bucket read is found by key (the day buckets ending in a bound's month by their end-day index).
+  it('issue 18: the total of a long window reads month buckets and the boundary months\' day buckets by key only', async () => {
+    const q = await pageQuery({ start_date: SEED_ANCHOR, end_date: '2028-06-15' });
+    expect(q.sql).toMatch(/FROM event_list_month_counts m WHERE/);
+    if (s.t.db === 'mysql') {
+      const plan = (await s.t.dataSource.query(`EXPLAIN ${q.sql}`, q.params)) as Array<{ table: string; type: string; key: string | null }>;
+      const buckets = plan.filter((row) => ['c', 'm'].includes(row.table));
+      expect(buckets.map((row) => row.table).sort()).toEqual(['c', 'c', 'm']);
+      for (const row of buckets) expect({ row, ok: ['range', 'ref'].includes(row.type) }).toEqual({ row, ok: true });
+      expect(buckets.some((row) => row.table === 'c' && row.key === 'event_list_counts_by_end')).toBe(true);
+    } else {
+      const plan = ((await s.t.dataSource.query(`EXPLAIN QUERY PLAN ${q.sql}`, q.params)) as Array<{ detail: string }>).map((row) => row.detail);
+      expect(plan.filter((d) => /^SCAN [cm]\b/.test(d))).toEqual([]);
+      expect(plan.filter((d) => /^SEARCH m USING/.test(d))).toHaveLength(1);
+      expect(plan.filter((d) => /^SEARCH c USING/.test(d))).toHaveLength(2);
+      expect(plan.some((d) => /^SEARCH c USING COVERING INDEX event_list_counts_by_end/.test(d))).toBe(true);
+    }
+  });
+
   for (const [name, query, rule = 'walk'] of cases) {
     const promise = rule === 'walk' ? 'no sort beyond the page' : 'found through the search index';
     it(`${name}: no full scan of events, ${promise}`, () => check(query, rule));

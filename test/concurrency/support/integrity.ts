@@ -41,6 +41,15 @@ export async function inconsistencies(db: DataSource): Promise<unknown[]> {
     const a = kept.map(key).sort();
     const b = recount.map(key).sort();
     if (JSON.stringify(a) !== JSON.stringify(b)) found.push({ clock, dayCounts: a, recount: b });
+    const keptMonths = await db.query(`SELECT status, start_month, end_month, n FROM event_list_month_counts WHERE clock = ? AND n <> 0`, [clock]);
+    const monthRecount = await db.query(
+      `SELECT status, SUBSTR(${start}, 1, 7) AS start_month, SUBSTR(${end}, 1, 7) AS end_month, COUNT(*) AS n FROM events
+        WHERE hide_from_listings = 0 GROUP BY status, SUBSTR(${start}, 1, 7), SUBSTR(${end}, 1, 7)`,
+    );
+    const monthKey = (r: any) => `${r.status} ${r.start_month} ${r.end_month} ${Number(r.n)}`;
+    const c = keptMonths.map(monthKey).sort();
+    const d = monthRecount.map(monthKey).sort();
+    if (JSON.stringify(c) !== JSON.stringify(d)) found.push({ clock, monthCounts: c, recount: d });
   }
   return found;
 }

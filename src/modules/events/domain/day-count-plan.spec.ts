@@ -1,4 +1,4 @@
-import { dayCountPlan, dayLevelMatch } from './day-count-plan';
+import { boundaryMonths, dayCountPlan, dayLevelMatch, monthLevelMatch } from './day-count-plan';
 import { Random } from '../../../tools/seed/random';
 import { DATE_PARAMS, matchesDateWindow } from './event-date-window';
 
@@ -47,6 +47,50 @@ describe('dayCountPlan', () => {
         decided++;
         const exact = matchesDateWindow({ mode: 'event', bounds, applied: [] }, { startLocal: a, endLocal: b, startUtc: a, endUtc: b });
         expect({ bounds, start: a, end: b, verdict }).toEqual({ bounds, start: a, end: b, verdict: exact });
+      }
+    }
+    expect(decided).toBeGreaterThan(1000);
+  });
+
+  it('names each month holding a condition\'s day once', () => {
+    expect(boundaryMonths([])).toEqual([]);
+    expect(
+      boundaryMonths([
+        { op: '>', day: '2026-11-21' },
+        { op: '<', day: '2026-11-30' },
+        { op: '<', day: '2027-01-01' },
+      ]),
+    ).toEqual(['2026-11', '2027-01']);
+  });
+
+  it('decides by month only outside the boundary months, and then as every day of those months would', () => {
+    const plan = dayCountPlan([
+      { op: '>=', field: 'start', value: '2026-11-21 00:00:00' },
+      { op: '<=', field: 'end', value: '2027-02-10 23:59:59' },
+    ]);
+    expect(monthLevelMatch(plan, '2026-11', '2026-12')).toBeNull(); // starts in a boundary month
+    expect(monthLevelMatch(plan, '2026-12', '2027-02')).toBeNull(); // ends in one
+    expect(monthLevelMatch(plan, '2026-12', '2027-01')).toBe(true);
+    expect(monthLevelMatch(plan, '2026-10', '2027-01')).toBe(false); // starts before the lower bound's month
+    expect(monthLevelMatch(plan, '2026-12', '2027-03')).toBe(false); // ends after the upper bound's month
+    expect(monthLevelMatch(dayCountPlan([]), '2020-01', '2030-01')).toBe(true);
+  });
+
+  it('never contradicts the day-level verdict of any day in the months it decides', () => {
+    const r = new Random(11);
+    const next = (n: number) => r.int(0, n - 1);
+    const day = () => `202${6 + next(2)}-${String(1 + next(12)).padStart(2, '0')}-${String(1 + next(28)).padStart(2, '0')}`;
+    const ops = DATE_PARAMS.map(({ op, field }) => ({ op, field }));
+    let decided = 0;
+    for (let round = 0; round < 300; round++) {
+      const bounds = Array.from({ length: 1 + next(3) }, () => ({ ...ops[next(ops.length)], value: `${day()} 12:00:00` }));
+      const plan = dayCountPlan(bounds);
+      for (let i = 0; i < 40; i++) {
+        const [a, b] = [day(), day()].sort();
+        const verdict = monthLevelMatch(plan, a.slice(0, 7), b.slice(0, 7));
+        if (verdict === null) continue;
+        decided++;
+        expect({ bounds, start: a, end: b, verdict }).toEqual({ bounds, start: a, end: b, verdict: dayLevelMatch(plan, a, b) });
       }
     }
     expect(decided).toBeGreaterThan(1000);

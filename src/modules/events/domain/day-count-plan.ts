@@ -44,3 +44,22 @@ export function dayLevelMatch(plan: DayCountPlan, startDay: string, endDay: stri
   const holds = (day: string) => (c: DayCondition) => (c.op === '>' ? day > c.day : day < c.day);
   return plan.startDays.every(holds(startDay)) && plan.endDays.every(holds(endDay));
 }
+
+const monthOf = (day: string) => day.slice(0, 7);
+
+/**
+ * The months holding a condition's day (issue 18: month buckets). Events starting (ending) in such a month are counted
+ * from the day buckets; in any other month the month alone decides every condition, as the day does outside boundary
+ * days, so long windows are summed over a few dozen month buckets instead of thousands of day buckets.
+ */
+export function boundaryMonths(conditions: readonly DayCondition[]): string[] {
+  return [...new Set(conditions.map((c) => monthOf(c.day)))];
+}
+
+/** The plan's verdict on an event from its start and end months alone; null when one of them is a boundary month. */
+export function monthLevelMatch(plan: DayCountPlan, startMonth: string, endMonth: string): boolean | null {
+  if (boundaryMonths(plan.startDays).includes(startMonth) || boundaryMonths(plan.endDays).includes(endMonth)) return null;
+  // Stryker disable next-line EqualityOperator: equivalent, a month equal to a condition's month is a boundary month, answered null above
+  const holds = (month: string) => (c: DayCondition) => (c.op === '>' ? month > monthOf(c.day) : month < monthOf(c.day));
+  return plan.startDays.every(holds(startMonth)) && plan.endDays.every(holds(endMonth));
+}

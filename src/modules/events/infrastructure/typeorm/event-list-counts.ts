@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { CalendarEvent } from '../../domain/calendar-event';
-import { DayCountPlan } from '../../domain/day-count-plan';
+import { boundaryMonths, DayCountPlan } from '../../domain/day-count-plan';
 
 /**
  * `event_list_counts` (migration 1764000009000): listable events per clock, status, start day and end day. The
@@ -54,20 +54,32 @@ export function countRow(delta: CountDelta, row: CountedEventRow, sign: 1 | -1):
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 /**
- * Applies the changes, keys in order so that concurrent writers lock buckets in the same order. One multi-row upsert:
+ * Applies the changes to the day buckets, then to the month buckets (`event_list_month_counts`, their sums per start and
+ * end month), keys in order so that concurrent writers lock buckets in the same order. One multi-row upsert per table:
  * a bucket row is created at its first event and kept (at 0) when its last one goes.
  */
 export async function adjustListCounts(m: EntityManager, delta: CountDelta): Promise<void> {
+  const months: CountDelta = new Map();
+  for (const [key, d] of delta) {
+    const [clock, status, startDay, endDay] = key.split(SEPARATOR);
+    const month = [clock, status, startDay.slice(0, 7), endDay.slice(0, 7)].join(SEPARATOR);
+    months.set(month, (months.get(month) ?? 0) + d);
+  }
+  await upsertCounts(m, 'event_list_counts', ['clock', 'status', 'start_day', 'end_day'], delta);
+  await upsertCounts(m, 'event_list_month_counts', ['clock', 'status', 'start_month', 'end_month'], months);
+}
+
+async function upsertCounts(m: EntityManager, table: string, keyColumns: string[], delta: CountDelta): Promise<void> {
   const changes = [...delta].filter(([, d]) => d !== 0).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   for (let i = 0; i < changes.length; i += 500) {
     const chunk = changes.slice(i, i + 500);
     const values = chunk.flatMap(([key, d]) => [...key.split(SEPARATOR), d]);
-    const tuples = chunk.map(() => `(${placeholders(5)})`).join(', ');
+    const tuples = chunk.map(() => `(${placeholders(keyColumns.length + 1)})`).join(', ');
     const upsert =
       m.connection.options.type === 'mysql'
         ? 'ON DUPLICATE KEY UPDATE n = n + VALUES(n)'
-        : 'ON CONFLICT (clock, status, start_day, end_day) DO UPDATE SET n = n + excluded.n';
-    await m.query(`INSERT INTO event_list_counts (clock, status, start_day, end_day, n) VALUES ${tuples} ${upsert}`, values);
+        : `ON CONFLICT (${keyColumns.join(', ')}) DO UPDATE SET n = n + excluded.n`;
+    await m.query(`INSERT INTO ${table} (${keyColumns.join(', ')}, n) VALUES ${tuples} ${upsert}`, values);
   }
 }
 
@@ -79,9 +91,11 @@ export interface ClockColumns {
 }
 
 /**
- * The total of a list filtered only by dates and statuses (CONTRACT §8.2): the buckets the day decides alone, plus
- * the exact count of the events starting on a start bound's day, plus those ending on an end bound's day (and not
- * starting on one). `exact` is the list's own condition on `e` (statuses, hidden flag, every bound), with its params.
+ * The total of a list filtered only by dates and statuses (CONTRACT §8.2): the buckets the day decides alone — summed
+ * from the month buckets where the month decides alone too, from the day buckets of the boundary months (those holding
+ * a bound's day) otherwise —, plus the exact count of the events starting on a start bound's day, plus those ending on
+ * an end bound's day (and not starting on one). `exact` is the list's own condition on `e` (statuses, hidden flag,
+ * every bound), with its params.
  */
 export function dayCountTotalSql(
   plan: DayCountPlan,
@@ -90,27 +104,38 @@ export function dayCountTotalSql(
   exact: { sql: string; params: unknown[] },
 ): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
-  const onDays = (column: string, days: string[]) => {
-    params.push(...days.flatMap((d) => [`${d} 00:00:00`, `${d} 23:59:59`]));
-    return `(${days.map(() => `(${column} >= ? AND ${column} <= ?)`).join(' OR ')})`;
-  };
+  const bind = (value: unknown) => (params.push(value), '?');
+  const onDays = (column: string, days: string[]) => `(${days.map((d) => `(${column} >= ${bind(`${d} 00:00:00`)} AND ${column} <= ${bind(`${d} 23:59:59`)})`).join(' OR ')})`;
+  const inMonths = (column: string, months: string[]) => `(${months.map((mo) => `(${column} >= ${bind(`${mo}-01`)} AND ${column} <= ${bind(`${mo}-31`)})`).join(' OR ')})`;
+  const ofStatuses = (alias: string) => [`${alias}.clock = ${bind(columns.clock)}`, `${alias}.status IN (${statuses.map(bind).join(', ')})`];
+  const startMonths = boundaryMonths(plan.startDays);
+  const endMonths = boundaryMonths(plan.endDays);
 
-  const bucketConditions = ['c.clock = ?', `c.status IN (${placeholders(statuses.length)})`];
-  params.push(columns.clock, ...statuses);
-  for (const [column, conditions, boundary] of [
-    ['c.start_day', plan.startDays, plan.startBoundaryDays],
-    ['c.end_day', plan.endDays, plan.endBoundaryDays],
-  ] as const) {
-    for (const c of conditions) {
-      bucketConditions.push(`${column} ${c.op} ?`);
-      params.push(c.day);
+  // Month buckets: a strict comparison with a condition's month leaves that (boundary) month to the day buckets.
+  const monthConditions = ofStatuses('m');
+  for (const c of plan.startDays) monthConditions.push(`m.start_month ${c.op} ${bind(c.day.slice(0, 7))}`);
+  for (const c of plan.endDays) monthConditions.push(`m.end_month ${c.op} ${bind(c.day.slice(0, 7))}`);
+  const parts = [`(SELECT COALESCE(SUM(m.n), 0) FROM event_list_month_counts m WHERE ${monthConditions.join(' AND ')})`];
+
+  // Day buckets of the boundary months: those starting in one, then those ending in one (and not starting in one).
+  const dayBuckets = (months: 'start' | 'end') => {
+    const conditions = ofStatuses('c');
+    for (const [column, dayConditions, boundary] of [
+      ['c.start_day', plan.startDays, plan.startBoundaryDays],
+      ['c.end_day', plan.endDays, plan.endBoundaryDays],
+    ] as const) {
+      for (const c of dayConditions) conditions.push(`${column} ${c.op} ${bind(c.day)}`);
+      if (boundary.length) conditions.push(`${column} NOT IN (${boundary.map(bind).join(', ')})`);
     }
-    if (boundary.length) {
-      bucketConditions.push(`${column} NOT IN (${placeholders(boundary.length)})`);
-      params.push(...boundary);
+    if (months === 'start') conditions.push(inMonths('c.start_day', startMonths));
+    else {
+      conditions.push(inMonths('c.end_day', endMonths));
+      if (startMonths.length) conditions.push(`NOT ${inMonths('c.start_day', startMonths)}`);
     }
-  }
-  const parts = [`(SELECT COALESCE(SUM(c.n), 0) FROM event_list_counts c WHERE ${bucketConditions.join(' AND ')})`];
+    return `(SELECT COALESCE(SUM(c.n), 0) FROM event_list_counts c WHERE ${conditions.join(' AND ')})`;
+  };
+  if (startMonths.length) parts.push(dayBuckets('start'));
+  if (endMonths.length) parts.push(dayBuckets('end'));
 
   if (plan.startBoundaryDays.length) {
     params.push(...exact.params);
@@ -118,9 +143,9 @@ export function dayCountTotalSql(
   }
   if (plan.endBoundaryDays.length) {
     params.push(...exact.params);
-    const endSql = onDays(`e.${columns.end}`, plan.endBoundaryDays);
+    const where = `${exact.sql} AND ${onDays(`e.${columns.end}`, plan.endBoundaryDays)}`;
     const notStart = plan.startBoundaryDays.length ? ` AND NOT ${onDays(`e.${columns.start}`, plan.startBoundaryDays)}` : '';
-    parts.push(`(SELECT COUNT(*) FROM events e WHERE ${exact.sql} AND ${endSql}${notStart})`);
+    parts.push(`(SELECT COUNT(*) FROM events e WHERE ${where}${notStart})`);
   }
   return { sql: `SELECT ${parts.join(' + ')} AS n`, params };
 }

@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// `node bench/compare-builds.js DIST_A DIST_B [SCENARIO]`: the service CPU per request of two builds, measured in turns
+// on the same database, for telling a change's effect from the machine's drift (on a shared 2-core VM the same build
+// ranged from 1.4 to 4.6 ms per list request within two hours). Both services run at once, on the same seeded SQLite
+// file (or DATABASE_URL, read only), read cache as configured; each round loads A then B for COMPARE_SECONDS (2) at
+// 10 connections, COMPARE_ROUNDS (8) rounds; the median and best of each are printed. SCENARIO: list (a different
+// start_date each request, default), single (a different id each), venue, or a path template with {day}/{id}.
+const { spawn, spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const autocannon = require('autocannon');
+
+const [distA, distB, scenario = 'list'] = process.argv.slice(2);
+if (!distA || !distB) throw new Error('usage: node bench/compare-builds.js DIST_A DIST_B [list|single|venue|TEMPLATE]');
+const ROUNDS = Number(process.env.COMPARE_ROUNDS || 8);
+const SECONDS = Number(process.env.COMPARE_SECONDS || 2);
+const SECRET = 'compare-secret-compare-secret-compare';
+const ROOT = path.resolve(__dirname, '..');
+
+function cpuMsOf(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+const database = process.env.DATABASE_URL
+  ? { DB_TYPE: 'mysql', DATABASE_URL: process.env.DATABASE_URL }
+  : { DB_TYPE: 'sqlite', DB_SQLITE_PATH: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'compare-')), 'db.sqlite') };
+
+function start(dist, port) {
+  const child = spawn(process.execPath, ['--max-old-space-size=192', path.join(path.resolve(dist), 'main.js')], {
+    env: { ...process.env, ...database, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, AUTH_JWT_SECRET: SECRET, RATE_LIMIT_MAX: '0', LOG_LEVEL: 'warn', WORKERS: '1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return { child, api: `http://127.0.0.1:${port}/wp-json/calendar/events/v1` };
+}
+
+async function ready(api) {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${api}/events?per_page=1`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`no answer from ${api}`);
+}
+
+function load(api, paths, seconds) {
+  let next = 0;
+  const prefix = new URL(api).pathname;
+  return new Promise((resolve, reject) =>
+    autocannon(
+      { url: api, connections: 10, duration: seconds, requests: [{ setupRequest: (req) => ({ ...req, path: prefix + paths[next++ % paths.length] }) }] },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    ),
+  );
+}
+
+async function main() {
+  if (database.DB_TYPE === 'sqlite') {
+    const seeded = spawnSync(process.execPath, [path.join(ROOT, 'dist/tools/seed/main.js'), '--events', '1000', '--seed', '1'], { env: { ...process.env, ...database }, stdio: 'ignore' });
+    if (seeded.status !== 0) throw new Error('seeding failed');
+  }
+  const a = start(distA, 3970);
+  const b = start(distB, 3971);
+  try {
+    await Promise.all([ready(a.api), ready(b.api)]);
+    const days = Array.from({ length: 1000 }, (_, i) => new Date(Date.now() + (i - 500) * 86400_000).toISOString().slice(0, 10));
+    const listed = await (await fetch(`${a.api}/events?start_date=1970-01-01&end_date=2100-01-01&per_page=50`)).json();
+    const ids = listed.events.map((e) => e.id);
+    const venues = (await (await fetch(`${a.api}/venues?per_page=50`)).json()).venues.map((v) => v.id);
+    const paths =
+      scenario === 'list' ? days.map((d) => `/events?start_date=${d}`)
+      : scenario === 'single' ? ids.map((id) => `/events/${id}`)
+      : scenario === 'venue' ? venues.map((id) => `/events?venue=${id}&start_date=${days[Math.floor(Math.random() * days.length)]}`)
+      : days.flatMap((d, i) => [scenario.replace('{day}', d).replace('{id}', String(ids[i % ids.length]))]);
+    const runs = { A: [], B: [] };
+    for (const s of [a, b]) await load(s.api, paths, 1); // warm-up: JIT, connections
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, s] of round % 2 ? [['B', b], ['A', a]] : [['A', a], ['B', b]]) {
+        const before = cpuMsOf(s.child.pid);
+        const r = await load(s.api, paths, SECONDS);
+        runs[name].push({ cpu: (cpuMsOf(s.child.pid) - before) / r.requests.total, rps: r.requests.average, non2xx: r.non2xx });
+      }
+    }
+    const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+    for (const [name, dist] of [['A', distA], ['B', distB]]) {
+      const cpu = runs[name].map((r) => r.cpu);
+      console.log(
+        `${name} ${dist}: CPU ms/req median ${median(cpu).toFixed(3)}, best ${Math.min(...cpu).toFixed(3)}; req/s median ${Math.round(median(runs[name].map((r) => r.rps)))}; non-2xx ${runs[name].reduce((n, r) => n + r.non2xx, 0)}`,
+      );
+    }
+    const ratio = median(runs.B.map((r) => r.cpu)) / median(runs.A.map((r) => r.cpu));
+    console.log(`B/A CPU per request: ${ratio.toFixed(3)} (pairwise: ${runs.A.map((r, i) => (runs.B[i].cpu / r.cpu).toFixed(2)).join(' ')})`);
+  } finally {
+    a.child.kill('SIGTERM');
+    b.child.kill('SIGTERM');
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
