@@ -3,6 +3,7 @@
 // not, in English and Spanish), for checking that a refactor leaves the wire unchanged:
 //   node scripts/record-answers.js [--dist DIR] > before.jsonl   (on the old build)
 //   node scripts/record-answers.js [--dist DIR] > after.jsonl    (on the new build), then: diff before.jsonl after.jsonl
+// RECORD_DATABASE_URL=mysql://… records on that MySQL/MariaDB database instead (emptied first).
 // The app is booted in-process from a build (default ./dist) on a fresh SQLite file with a fixed clock and a fixed
 // sequence of requests, so two builds that behave alike print identical lines. Only headers that differ on every run
 // (request id, date) are left out.
@@ -14,6 +15,24 @@ const args = process.argv.slice(2);
 const dist = path.resolve(args[args.indexOf('--dist') + 1] && args.includes('--dist') ? args[args.indexOf('--dist') + 1] : 'dist');
 const SECRET = 'record-secret-record-secret-record';
 const KEPT_HEADERS = ['content-type', 'etag', 'location', 'allow', 'x-tec-total', 'x-tec-totalpages', 'retry-after', 'link'];
+
+/**
+ * SQLite in a new file, or with RECORD_DATABASE_URL the MySQL/MariaDB database it names, emptied first (its name must
+ * contain record, test or perf).
+ */
+async function recordDatabase(dir) {
+  const url = process.env.RECORD_DATABASE_URL;
+  if (!url) return { DB_TYPE: 'sqlite', DB_SQLITE_PATH: path.join(dir, 'record.sqlite') };
+  const u = new URL(url);
+  const name = decodeURIComponent(u.pathname.slice(1));
+  if (!/record|test|perf/i.test(name)) throw new Error(`refusing to empty "${name}": its name must contain record, test or perf`);
+  const mysql = require('mysql2/promise');
+  const c = await mysql.createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password) });
+  await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
+  await c.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await c.end();
+  return { DB_TYPE: 'mysql', DATABASE_URL: url };
+}
 
 async function main() {
   const { createApp } = require(path.join(dist, 'app.factory'));
@@ -28,8 +47,7 @@ async function main() {
     RATE_LIMIT_MAX: '0',
     READ_CACHE_TTL_MS: process.env.RECORD_READ_CACHE_TTL_MS ?? '0', // e.g. 60000: the read cache and record fragments on
     PUBLIC_URL: 'http://calendar.test',
-    DB_TYPE: 'sqlite',
-    DB_SQLITE_PATH: path.join(dir, 'record.sqlite'),
+    ...(await recordDatabase(dir)),
   });
   const clock = new FixedClock(new Date('2026-11-20T10:00:00Z'));
   const dataSource = await openDatabase(config.db, 5000);

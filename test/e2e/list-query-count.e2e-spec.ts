@@ -64,6 +64,37 @@ describe('event list: a fixed number of SQL queries on 10,000 events', () => {
     // their counts (one statement on MySQL, three on SQLite).
     expect(counts[0]).toBe(s.t.db === 'mysql' ? 3 : 4);
   });
+  // Issue 18: a single event with its venues, organizers and terms. On MySQL its row is the first branch of the links'
+  // UNION ALL (one round trip); on SQLite the row, then the three link reads. The seeder gives no images.
+  it('a single event costs one statement on MySQL, four on SQLite, by id and by slug, with the same answer', async () => {
+    s.clock.set(new Date(`${SEED_ANCHOR}T12:00:00Z`));
+    const page = await s.t.http().get(`${s.t.api}/events`).query({ per_page: 50 });
+    const linked = page.body.events.find((e: Record<string, any>) => e.organizer.length > 1 && e.categories.length > 0 && !Array.isArray(e.venue));
+    expect(linked).toBeDefined();
+    const bodies: unknown[] = [];
+    for (const path of [`/events/${linked.id}`, `/events/by-slug/${linked.slug.toUpperCase()}`]) {
+      const queries = await captureQueries(s.t.dataSource, async () => {
+        const res = await s.t.http().get(`${s.t.api}${path}`);
+        expect(res.status).toBe(200);
+        bodies.push(res.body);
+      });
+      expect({ path, count: queries.length }).toEqual({ path, count: s.t.db === 'mysql' ? 1 : 4 });
+    }
+    const single = bodies[0] as Record<string, any>;
+    const embedded = (e: Record<string, any>) => ({
+      venue: e.venue.id,
+      organizers: e.organizer.map((o: { id: number }) => o.id), // in link order
+      categories: e.categories.map((t: { id: number; count: number }) => [t.id, t.count]),
+      tags: e.tags.map((t: { id: number }) => t.id),
+    });
+    expect(embedded(single)).toEqual(embedded(linked));
+    expect(bodies[1]).toEqual(bodies[0]);
+    const missing = await captureQueries(s.t.dataSource, async () => {
+      expect((await s.t.http().get(`${s.t.api}/events/by-slug/no-such-event-here`)).status).toBe(404);
+    });
+    expect(missing.length).toBeGreaterThan(0);
+  });
+
   // Issue 18: venue, organizer and term reads are plain SQL; their statements do not grow with the page either.
   it.each([
     // the total and the page (images only when a listed record has one: the seeder gives none)

@@ -30,4 +30,11 @@ export abstract class EventViewReader {
    * was, after its links were removed.
    */
   abstract viewWithLinks(event: CalendarEvent, links: EventLinks): Promise<EventView>;
+  /**
+   * Whether `eventWithView` is worth it: the event row and its view read together, where every statement is a round
+   * trip (MySQL). Elsewhere the row is read alone, and its view only when the answer is not kept already.
+   */
+  abstract readonly readsEventWithView: boolean;
+  /** One event, by id or by its folded slug, with its view (null: no such event). */
+  abstract eventWithView(target: { id: number } | { slug: string }): Promise<EventView | null>;
 }

@@ -61,13 +61,16 @@ export class EventBodies {
     return page.map((e) => presented.get(e.id) ?? (kept?.text(e, masked(e)) as string));
   }
 
-  /** The single-GET body (with json_ld) as JSON text: what `ETag` hashes (§9.11). */
-  async single(event: CalendarEvent, api: string, useFragments: boolean): Promise<string> {
+  /**
+   * The single-GET body (with json_ld) as JSON text: what `ETag` hashes (§9.11). `read` is the event's view when it
+   * was read with the event (see `EventsService.getWithView`).
+   */
+  async single(event: CalendarEvent, api: string, useFragments: boolean, read: EventView | null = null): Promise<string> {
     const key = fragmentKey(api, 'single', event);
     const cached = useFragments ? this.fragments.get(key) : undefined;
     if (cached !== undefined) return cached;
     const generation = this.fragments.generation;
-    const [view] = await this.viewsOf([event]);
+    const [view] = read ? [this.shown(read)] : await this.viewsOf([event]);
     const text = JSON.stringify(presentEvent(view, this.site(api), { withJsonLd: true, masked: false }));
     if (useFragments) this.fragments.set(key, text, generation);
     return text;
