@@ -16,14 +16,21 @@ export class EventListMonthCounts1764000018000 implements MigrationInterface {
   name = 'EventListMonthCounts1764000018000';
 
   async up(q: QueryRunner): Promise<void> {
+    // utf8mb4 on MySQL whatever the database's default character set (as migration 1764000012000); binary, as the
+    // values are ASCII codes compared and ordered byte by byte.
+    const key = (name: string, length: number) => ({
+      ...stringColumn(name, length),
+      isPrimary: true,
+      ...(isMysql(q) ? { charset: 'utf8mb4', collation: 'utf8mb4_bin' } : {}),
+    });
     await q.createTable(
       new Table({
         name: 'event_list_month_counts',
         columns: [
-          { ...stringColumn('clock', 5), isPrimary: true },
-          { ...stringColumn('status', 16), isPrimary: true },
-          { ...stringColumn('start_month', 7), isPrimary: true },
-          { ...stringColumn('end_month', 7), isPrimary: true },
+          key('clock', 5),
+          key('status', 16),
+          key('start_month', 7),
+          key('end_month', 7),
           intColumn('n', false, 0),
         ],
       }),
