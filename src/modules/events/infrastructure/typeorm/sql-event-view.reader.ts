@@ -68,6 +68,7 @@ function linkUnionSql(dataSource: DataSource, n: number): string {
   if (byCount.size < 64) byCount.set(n, sql); // page sizes repeat; a feed's odd counts are built each time
   return sql;
 }
+
 const singleUnions = new WeakMap<DataSource, Map<'id' | 'slug', string>>();
 
 /** Event columns in `singleViewSql` are aliased with this prefix, apart from the link branches' aliases. */
@@ -86,12 +87,12 @@ function singleViewSql(dataSource: DataSource, by: 'id' | 'slug'): string {
   const event = shownColumnList(dataSource, EventOrmEntity, 'e');
   const links = linkUnionSql(dataSource, 1).split(' UNION ALL ');
   const linkAliases = linkColumnAliases(dataSource);
-  const none = (aliases: string[], prefix = '') => aliases.map((alias) => `NULL AS ${dataSource.driver.escape(prefix + alias)}`).join(', ');
+  const none = linkAliases.map((alias) => `NULL AS ${dataSource.driver.escape(alias)}`).join(', ');
   const eventColumns = event.map(([expression, alias]) => `${expression} AS ${dataSource.driver.escape(EVENT_PREFIX + alias)}`).join(', ');
   const noEvent = event.map(() => 'NULL').join(', ');
   const linkedTo = by === 'id' ? '?' : '(SELECT s.id FROM events s WHERE s.slug = ?)';
   const sql = [
-    `SELECT 'e' AS linkKind, e.id AS linkEventId, 0 AS linkPosition, ${none(linkAliases)}, ${eventColumns} FROM events e WHERE e.${by} = ?`,
+    `SELECT 'e' AS linkKind, e.id AS linkEventId, 0 AS linkPosition, ${none}, ${eventColumns} FROM events e WHERE e.${by} = ?`,
     ...links.map((branch) => branch.replace(' FROM ', `, ${noEvent} FROM `).replace('l.event_id IN (?)', `l.event_id = ${linkedTo}`)),
   ].join(' UNION ALL ');
   byKey.set(by, sql);
@@ -110,8 +111,9 @@ function inNameOrder(terms: CountedTerm[]): CountedTerm[] {
 
 /**
  * ADAPTER (query side, issue 18): event views read with plain SQL from the link and record tables — the terms with
- * their maintained counts, venues and organizers in link order (one statement on MySQL, three on SQLite), then images
- * when any is referenced — mapped by the aggregates' own row mappers, without TypeORM's query building or entity hydration.
+ * their maintained counts, venues and organizers in link order (one statement on MySQL, three on SQLite; on MySQL a
+ * single event's row comes in the same statement), then images when any is referenced — mapped by the aggregates'
+ * own row mappers, without TypeORM's query building or entity hydration.
  */
 @Injectable()
 export class SqlEventViewReader extends EventViewReader {
