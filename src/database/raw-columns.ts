@@ -56,3 +56,12 @@ export function shownColumnList(dataSource: DataSource, entity: EntityTarget<unk
 
 /** `?, ?, ?` for `n` parameters. */
 export const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+/** Writes a value's placeholder where it is called, so values come in the order their placeholders are written. */
+export type Bind = (value: unknown) => string;
+
+/** A binder for positional placeholders, with the values in the order their placeholders were written. */
+export function positional(): { bind: Bind; params: unknown[] } {
+  const params: unknown[] = [];
+  return { params, bind: (value) => (params.push(value), '?') };
+}

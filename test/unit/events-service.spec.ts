@@ -107,7 +107,7 @@ async function setup(siteZone = 'UTC') {
     new TitleTags(),
     scheduled,
     // Reads here go through the repository (as on SQLite): no view is read with the event.
-    { readsEventWithView: false } as EventViewReader,
+    { eventWithView: () => null } as unknown as EventViewReader,
   );
   return { service, repo, ids, clock, links, scheduled };
 }

@@ -32,24 +32,21 @@ export async function inconsistencies(db: DataSource): Promise<unknown[]> {
     ['local', 'start_local', 'end_local'],
     ['utc', 'start_utc', 'end_utc'],
   ]) {
-    const kept = await db.query(`SELECT status, start_day, end_day, n FROM event_list_counts WHERE clock = ? AND n <> 0`, [clock]);
-    const recount = await db.query(
-      `SELECT status, SUBSTR(${start}, 1, 10) AS start_day, SUBSTR(${end}, 1, 10) AS end_day, COUNT(*) AS n FROM events
-        WHERE hide_from_listings = 0 GROUP BY status, SUBSTR(${start}, 1, 10), SUBSTR(${end}, 1, 10)`,
-    );
-    const key = (r: any) => `${r.status} ${r.start_day} ${r.end_day} ${Number(r.n)}`;
-    const a = kept.map(key).sort();
-    const b = recount.map(key).sort();
-    if (JSON.stringify(a) !== JSON.stringify(b)) found.push({ clock, dayCounts: a, recount: b });
-    const keptMonths = await db.query(`SELECT status, start_month, end_month, n FROM event_list_month_counts WHERE clock = ? AND n <> 0`, [clock]);
-    const monthRecount = await db.query(
-      `SELECT status, SUBSTR(${start}, 1, 7) AS start_month, SUBSTR(${end}, 1, 7) AS end_month, COUNT(*) AS n FROM events
-        WHERE hide_from_listings = 0 GROUP BY status, SUBSTR(${start}, 1, 7), SUBSTR(${end}, 1, 7)`,
-    );
-    const monthKey = (r: any) => `${r.status} ${r.start_month} ${r.end_month} ${Number(r.n)}`;
-    const c = keptMonths.map(monthKey).sort();
-    const d = monthRecount.map(monthKey).sort();
-    if (JSON.stringify(c) !== JSON.stringify(d)) found.push({ clock, monthCounts: c, recount: d });
+    // Day buckets (YYYY-MM-DD) and month buckets (YYYY-MM, issue 18), each recounted from the events.
+    for (const [table, startKey, endKey, length, label] of [
+      ['event_list_counts', 'start_day', 'end_day', 10, 'dayCounts'],
+      ['event_list_month_counts', 'start_month', 'end_month', 7, 'monthCounts'],
+    ] as const) {
+      const kept = await db.query(`SELECT status, ${startKey} AS s, ${endKey} AS e, n FROM ${table} WHERE clock = ? AND n <> 0`, [clock]);
+      const recount = await db.query(
+        `SELECT status, SUBSTR(${start}, 1, ${length}) AS s, SUBSTR(${end}, 1, ${length}) AS e, COUNT(*) AS n FROM events
+          WHERE hide_from_listings = 0 GROUP BY status, SUBSTR(${start}, 1, ${length}), SUBSTR(${end}, 1, ${length})`,
+      );
+      const key = (r: any) => `${r.status} ${r.s} ${r.e} ${Number(r.n)}`;
+      const a = kept.map(key).sort();
+      const b = recount.map(key).sort();
+      if (JSON.stringify(a) !== JSON.stringify(b)) found.push({ clock, [label]: a, recount: b });
+    }
   }
   return found;
 }

@@ -31,10 +31,9 @@ export abstract class EventViewReader {
    */
   abstract viewWithLinks(event: CalendarEvent, links: EventLinks): Promise<EventView>;
   /**
-   * Whether `eventWithView` is worth it: the event row and its view read together, where every statement is a round
-   * trip (MySQL). Elsewhere the row is read alone, and its view only when the answer is not kept already.
+   * One event, by id or by its folded slug, with its view (null: no such event), where reading them together saves
+   * round trips (MySQL); null instead of a promise where it does not (the caller reads the event alone, and its view
+   * only when the answer is not kept already).
    */
-  abstract readonly readsEventWithView: boolean;
-  /** One event, by id or by its folded slug, with its view (null: no such event). */
-  abstract eventWithView(target: { id: number } | { slug: string }): Promise<EventView | null>;
+  abstract eventWithView(target: { id: number } | { slug: string }): Promise<EventView | null> | null;
 }

@@ -123,12 +123,13 @@ export class EventsService {
   }
 
   /**
-   * `get`, with the event's view when the view reader reads it together with the event (`readsEventWithView`: one
-   * round trip instead of two on MySQL); otherwise `view` is null and the view is read only if the answer needs it.
+   * `get`, with the event's view when the view reader reads it together with the event (`eventWithView`: one round
+   * trip instead of two on MySQL); otherwise `view` is null and the view is read only if the answer needs it.
    */
   async getWithView(target: EventTarget, caller: Caller, password?: string): Promise<{ event: CalendarEvent; view: EventView | null }> {
-    const view = this.views.readsEventWithView ? await this.views.eventWithView('id' in target ? target : { slug: fold(target.slug) }) : null;
-    const found = this.views.readsEventWithView ? (view?.event ?? null) : await this.findOrNull(target);
+    const together = this.views.eventWithView('id' in target ? target : { slug: fold(target.slug) });
+    const view = together && (await together);
+    const found = together ? (view?.event ?? null) : await this.findOrNull(target);
     if (!found) throw await this.notFoundError(target);
     const event = asShown(found, utcWallClock(this.clock.now())); // §3.5: due and not yet published by the job
     if (event.status === 'trash') throw forbidden('event-no-longer-available');

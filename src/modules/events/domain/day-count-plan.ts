@@ -45,7 +45,8 @@ export function dayLevelMatch(plan: DayCountPlan, startDay: string, endDay: stri
   return plan.startDays.every(holds(startDay)) && plan.endDays.every(holds(endDay));
 }
 
-const monthOf = (day: string) => day.slice(0, 7);
+/** The month (`YYYY-MM`) of a day or wall clock. */
+export const monthOf = (day: string) => day.slice(0, 7);
 
 /**
  * The months holding a condition's day (issue 18: month buckets). Events starting (ending) in such a month are counted

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { CalendarEvent } from '../../domain/calendar-event';
-import { boundaryMonths, DayCountPlan } from '../../domain/day-count-plan';
+import { marks, positional } from '../../../../database/raw-columns';
+import { boundaryMonths, DayCountPlan, monthOf } from '../../domain/day-count-plan';
 
 /**
  * `event_list_counts` (migration 1764000009000): listable events per clock, status, start day and end day. The
@@ -51,8 +52,6 @@ export function countRow(delta: CountDelta, row: CountedEventRow, sign: 1 | -1):
   }
 }
 
-const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-
 /**
  * Applies the changes to the day buckets, then to the month buckets (`event_list_month_counts`, their sums per start and
  * end month), keys in order so that concurrent writers lock buckets in the same order. One multi-row upsert per table:
@@ -62,7 +61,7 @@ export async function adjustListCounts(m: EntityManager, delta: CountDelta): Pro
   const months: CountDelta = new Map();
   for (const [key, d] of delta) {
     const [clock, status, startDay, endDay] = key.split(SEPARATOR);
-    const month = [clock, status, startDay.slice(0, 7), endDay.slice(0, 7)].join(SEPARATOR);
+    const month = [clock, status, monthOf(startDay), monthOf(endDay)].join(SEPARATOR);
     months.set(month, (months.get(month) ?? 0) + d);
   }
   await upsertCounts(m, 'event_list_counts', ['clock', 'status', 'start_day', 'end_day'], delta);
@@ -74,7 +73,7 @@ async function upsertCounts(m: EntityManager, table: string, keyColumns: string[
   for (let i = 0; i < changes.length; i += 500) {
     const chunk = changes.slice(i, i + 500);
     const values = chunk.flatMap(([key, d]) => [...key.split(SEPARATOR), d]);
-    const tuples = chunk.map(() => `(${placeholders(keyColumns.length + 1)})`).join(', ');
+    const tuples = chunk.map(() => `(${marks(keyColumns.length + 1)})`).join(', ');
     const upsert =
       m.connection.options.type === 'mysql'
         ? 'ON DUPLICATE KEY UPDATE n = n + VALUES(n)'
@@ -103,8 +102,7 @@ export function dayCountTotalSql(
   columns: ClockColumns,
   exact: { sql: string; params: unknown[] },
 ): { sql: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const bind = (value: unknown) => (params.push(value), '?');
+  const { bind, params } = positional();
   const onDays = (column: string, days: string[]) => `(${days.map((d) => `(${column} >= ${bind(`${d} 00:00:00`)} AND ${column} <= ${bind(`${d} 23:59:59`)})`).join(' OR ')})`;
   const inMonths = (column: string, months: string[]) => `(${months.map((mo) => `(${column} >= ${bind(`${mo}-01`)} AND ${column} <= ${bind(`${mo}-31`)})`).join(' OR ')})`;
   const ofStatuses = (alias: string) => [`${alias}.clock = ${bind(columns.clock)}`, `${alias}.status IN (${statuses.map(bind).join(', ')})`];
@@ -113,8 +111,8 @@ export function dayCountTotalSql(
 
   // Month buckets: a strict comparison with a condition's month leaves that (boundary) month to the day buckets.
   const monthConditions = ofStatuses('m');
-  for (const c of plan.startDays) monthConditions.push(`m.start_month ${c.op} ${bind(c.day.slice(0, 7))}`);
-  for (const c of plan.endDays) monthConditions.push(`m.end_month ${c.op} ${bind(c.day.slice(0, 7))}`);
+  for (const c of plan.startDays) monthConditions.push(`m.start_month ${c.op} ${bind(monthOf(c.day))}`);
+  for (const c of plan.endDays) monthConditions.push(`m.end_month ${c.op} ${bind(monthOf(c.day))}`);
   const parts = [`(SELECT COALESCE(SUM(m.n), 0) FROM event_list_month_counts m WHERE ${monthConditions.join(' AND ')})`];
 
   // Day buckets of the boundary months: those starting in one, then those ending in one (and not starting in one).

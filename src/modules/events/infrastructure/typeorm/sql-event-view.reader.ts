@@ -35,6 +35,27 @@ const TERM_COLUMNS: Array<[string, string]> = [
 
 const linkUnions = new WeakMap<DataSource, Map<number, string>>();
 
+/**
+ * The three branches of the links' UNION ALL (venues, organizers, terms): every branch selects the same aliases — its
+ * own columns, NULL for the others' — in one order, so the rows map like those of the separate reads; `extra` is
+ * appended to each branch's columns, `eventIds` is the condition on the link's event (e.g. `IN (?, ?)`).
+ */
+function linkBranches(dataSource: DataSource, eventIds: string, extra = ''): string[] {
+  const venue = shownColumnList(dataSource, VenueOrmEntity, 'r');
+  const organizer = shownColumnList(dataSource, OrganizerOrmEntity, 'r');
+  const aliases = linkColumnAliases(dataSource);
+  const select = (columns: Array<[string, string]>) => {
+    const own = new Map(columns.map(([expression, alias]) => [alias, expression]));
+    return aliases.map((alias) => `${own.get(alias) ?? 'NULL'} AS ${dataSource.driver.escape(alias)}`).join(', ') + extra;
+  };
+  return [
+    `SELECT 'v' AS linkKind, l.event_id AS linkEventId, l.position AS linkPosition, ${select(venue)} ` +
+      `FROM event_venues l JOIN venues r ON r.id = l.venue_id WHERE l.event_id ${eventIds}`,
+    `SELECT 'o', l.event_id, l.position, ${select(organizer)} FROM event_organizers l JOIN organizers r ON r.id = l.organizer_id WHERE l.event_id ${eventIds}`,
+    `SELECT 't', l.event_id, 0, ${select(TERM_COLUMNS)} FROM event_terms l JOIN terms r ON r.id = l.term_id WHERE l.event_id ${eventIds}`,
+  ];
+}
+
 /** The aliases every branch of the links' UNION ALL selects, in order: the union of venue, organizer and term columns. */
 function linkColumnAliases(dataSource: DataSource): string[] {
   const venue = shownColumnList(dataSource, VenueOrmEntity, 'r');
@@ -42,29 +63,13 @@ function linkColumnAliases(dataSource: DataSource): string[] {
   return [...new Set([...venue, ...organizer, ...TERM_COLUMNS].map(([, alias]) => alias))];
 }
 
-/**
- * The UNION ALL of `linksOf` for `n` event ids (its parameters: the ids three times). Every branch selects the same
- * aliases — its own columns, NULL for the others' — in one order, so the rows map like those of the separate reads.
- */
+/** The UNION ALL of `linksOf` for `n` event ids (its parameters: the ids three times). */
 function linkUnionSql(dataSource: DataSource, n: number): string {
   let byCount = linkUnions.get(dataSource);
   if (!byCount) linkUnions.set(dataSource, (byCount = new Map()));
   let sql = byCount.get(n);
   if (sql !== undefined) return sql;
-  const venue = shownColumnList(dataSource, VenueOrmEntity, 'r');
-  const organizer = shownColumnList(dataSource, OrganizerOrmEntity, 'r');
-  const aliases = linkColumnAliases(dataSource);
-  const select = (columns: Array<[string, string]>) => {
-    const own = new Map(columns.map(([expression, alias]) => [alias, expression]));
-    return aliases.map((alias) => `${own.get(alias) ?? 'NULL'} AS ${dataSource.driver.escape(alias)}`).join(', ');
-  };
-  const ids = marks(n);
-  sql =
-    `SELECT 'v' AS linkKind, l.event_id AS linkEventId, l.position AS linkPosition, ${select(venue)} ` +
-    `FROM event_venues l JOIN venues r ON r.id = l.venue_id WHERE l.event_id IN (${ids}) UNION ALL ` +
-    `SELECT 'o', l.event_id, l.position, ${select(organizer)} ` +
-    `FROM event_organizers l JOIN organizers r ON r.id = l.organizer_id WHERE l.event_id IN (${ids}) UNION ALL ` +
-    `SELECT 't', l.event_id, 0, ${select(TERM_COLUMNS)} FROM event_terms l JOIN terms r ON r.id = l.term_id WHERE l.event_id IN (${ids})`;
+  sql = linkBranches(dataSource, `IN (${marks(n)})`).join(' UNION ALL ');
   if (byCount.size < 64) byCount.set(n, sql); // page sizes repeat; a feed's odd counts are built each time
   return sql;
 }
@@ -85,15 +90,13 @@ function singleViewSql(dataSource: DataSource, by: 'id' | 'slug'): string {
   const cached = byKey.get(by);
   if (cached !== undefined) return cached;
   const event = shownColumnList(dataSource, EventOrmEntity, 'e');
-  const links = linkUnionSql(dataSource, 1).split(' UNION ALL ');
-  const linkAliases = linkColumnAliases(dataSource);
-  const none = linkAliases.map((alias) => `NULL AS ${dataSource.driver.escape(alias)}`).join(', ');
+  const none = linkColumnAliases(dataSource).map((alias) => `NULL AS ${dataSource.driver.escape(alias)}`).join(', ');
   const eventColumns = event.map(([expression, alias]) => `${expression} AS ${dataSource.driver.escape(EVENT_PREFIX + alias)}`).join(', ');
-  const noEvent = event.map(() => 'NULL').join(', ');
-  const linkedTo = by === 'id' ? '?' : '(SELECT s.id FROM events s WHERE s.slug = ?)';
+  const noEvent = `, ${event.map(() => 'NULL').join(', ')}`;
+  const linkedTo = by === 'id' ? '= ?' : '= (SELECT s.id FROM events s WHERE s.slug = ?)';
   const sql = [
     `SELECT 'e' AS linkKind, e.id AS linkEventId, 0 AS linkPosition, ${none}, ${eventColumns} FROM events e WHERE e.${by} = ?`,
-    ...links.map((branch) => branch.replace(' FROM ', `, ${noEvent} FROM `).replace('l.event_id IN (?)', `l.event_id = ${linkedTo}`)),
+    ...linkBranches(dataSource, linkedTo, noEvent),
   ].join(' UNION ALL ');
   byKey.set(by, sql);
   return sql;
@@ -117,11 +120,8 @@ function inNameOrder(terms: CountedTerm[]): CountedTerm[] {
  */
 @Injectable()
 export class SqlEventViewReader extends EventViewReader {
-  readonly readsEventWithView: boolean;
-
   constructor(private readonly dataSource: DataSource) {
     super();
-    this.readsEventWithView = dataSource.options.type === 'mysql';
   }
 
   private query<T>(sql: string, params: unknown[]): Promise<T[]> {
@@ -132,12 +132,13 @@ export class SqlEventViewReader extends EventViewReader {
     return this.viewsWith(events, await this.linksOf([...new Set(events.map((e) => e.id))]));
   }
 
-  async eventWithView(target: { id: number } | { slug: string }): Promise<EventView | null> {
+  /** MySQL only: SQLite has no round trips to save, and there the view is read only when the answer is not kept. */
+  eventWithView(target: { id: number } | { slug: string }): Promise<EventView | null> | null {
+    return this.dataSource.options.type === 'mysql' ? this.readEventWithView(target) : null;
+  }
+
+  private async readEventWithView(target: { id: number } | { slug: string }): Promise<EventView | null> {
     const [by, value] = 'id' in target ? (['id', target.id] as const) : (['slug', target.slug.toLowerCase()] as const);
-    if (!this.readsEventWithView) {
-      const [row] = await this.query<EventOrmEntity>(`SELECT ${shownColumnsAs(this.dataSource, EventOrmEntity, 'e')} FROM events e WHERE e.${by} = ?`, [value]);
-      return row ? (await this.viewsOf([toDomain(row)]))[0] : null;
-    }
     const rows = await this.query<LinkRow>(singleViewSql(this.dataSource, by), [value, value, value, value]);
     const own = rows.find((row) => row.linkKind === 'e');
     if (!own) return null;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
-import { marks, shownColumnsAs } from '../../../../database/raw-columns';
+import { Bind, marks, positional, shownColumnsAs } from '../../../../database/raw-columns';
 import { forUpdate, managerOf } from '../../../../database/typeorm-unit-of-work';
 import { escapeLike } from '../../../../shared/domain/text';
 import { CalendarEvent, EventLinks, EventStamp, ProtectedTextReader } from '../../domain/calendar-event';
@@ -22,7 +22,6 @@ import {
 import { stampOf, toDomain, toRow } from './event.mapper';
 import { EventOrmEntity } from './event.orm-entity';
 import { EventSearchIndex } from './search/event-search-index';
-import { Bind, positional } from './search/mysql-search-sql';
 
 const COLUMN = {
   event: { start: 'e.start_local', end: 'e.end_local' },

@@ -1,7 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { EventCriteria, EventPageRequest } from '../../../domain/event-query';
 import { IndexedEvent, indexEvent, publishEntries, removeEntries, storedEvents, TOKEN_KIND } from './mysql-search-index';
-import { answeredByIndex, Bind, holdingSql, indexCountSql, indexPageSql, narrowingParts } from './mysql-search-sql';
+import type { Bind } from '../../../../../database/raw-columns';
+import { answeredByIndex, holdingSql, indexCountSql, indexPageSql, narrowingParts } from './mysql-search-sql';
 import { FTS_CANDIDATES, ftsQueryOf } from './sqlite-search-sql';
 
 /**

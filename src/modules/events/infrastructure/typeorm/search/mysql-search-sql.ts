@@ -1,3 +1,4 @@
+import { Bind, positional } from '../../../../../database/raw-columns';
 import { escapeLike } from '../../../../../shared/domain/text';
 import type { ProtectedTextReader } from '../../../domain/calendar-event';
 import type { EventCriteria, EventPageRequest } from '../../../domain/event-query';
@@ -17,15 +18,6 @@ import { probeTrigramsOf, wordLookup } from './search-tokens';
  * - Any other list with a search keeps the `LIKE` checks on the events' keys, which decide; the index narrows it first
  *   to the events holding each word's long-enough parts (words shorter than three characters narrow nothing).
  */
-
-/** Writes a value's placeholder into SQL and keeps the value (positional `?` or a query builder's named parameter). */
-export type Bind = (value: unknown) => string;
-
-/** A binder for positional placeholders, with the values in the order their placeholders were written. */
-export function positional(): { bind: Bind; params: unknown[] } {
-  const params: unknown[] = [];
-  return { params, bind: (value) => (params.push(value), '?') };
-}
 
 /** Values are compared with tokens byte for byte (tokens are UTF-8 VARBINARY). */
 const bytes = (text: string) => Buffer.from(text, 'utf8');
