@@ -137,6 +137,9 @@ describe(`event list query plans on ${EVENTS} events`, () => {
       expect(plan.filter((d) => /^SEARCH m USING/.test(d))).toHaveLength(1);
       expect(plan.filter((d) => /^SEARCH c USING/.test(d))).toHaveLength(2);
       expect(plan.some((d) => /^SEARCH c USING COVERING INDEX event_list_counts_by_end/.test(d))).toBe(true);
+      // the start months' buckets by their start day, and an end bound's day by the end index (not every later event)
+      expect(plan.some((d) => /^SEARCH c USING INDEX sqlite_autoindex_event_list_counts_1 \(clock=\? AND status=\? AND start_day>\?/.test(d))).toBe(true);
+      expect(plan.some((d) => /^SEARCH e USING COVERING INDEX events_ending_local \(end_local>\? AND end_local<\?\)/.test(d))).toBe(true);
     }
   });
 

@@ -95,14 +95,22 @@ export interface ClockColumns {
  * a bound's day) otherwise —, plus the exact count of the events starting on a start bound's day, plus those ending on
  * an end bound's day (and not starting on one). `exact` is the list's own condition on `e` (statuses, hidden flag,
  * every bound), with its params.
+ *
+ * On SQLite (`indexedBy`) two of its parts name their index: without statistics (no ANALYZE) SQLite would walk the
+ * by-end bucket index over every bucket ending before the window's end to find those starting in a boundary month, and
+ * count an end bound's day through the (status, start) index over every event starting after the window's start —
+ * 67 and 33 µs at 1,000 events instead of 6 and 4. MySQL has statistics and chooses these itself.
  */
 export function dayCountTotalSql(
   plan: DayCountPlan,
   statuses: string[],
   columns: ClockColumns,
   exact: { sql: string; params: unknown[] },
+  indexedBy = false,
 ): { sql: string; params: unknown[] } {
   const { bind, params } = positional();
+  const startDayIndex = indexedBy ? ' INDEXED BY sqlite_autoindex_event_list_counts_1' : ''; // the primary key's
+  const endIndex = indexedBy ? ` INDEXED BY events_ending_${columns.clock}` : '';
   const onDays = (column: string, days: string[]) => `(${days.map((d) => `(${column} >= ${bind(`${d} 00:00:00`)} AND ${column} <= ${bind(`${d} 23:59:59`)})`).join(' OR ')})`;
   const inMonths = (column: string, months: string[]) => `(${months.map((mo) => `(${column} >= ${bind(`${mo}-01`)} AND ${column} <= ${bind(`${mo}-31`)})`).join(' OR ')})`;
   const ofStatuses = (alias: string) => [`${alias}.clock = ${bind(columns.clock)}`, `${alias}.status IN (${statuses.map(bind).join(', ')})`];
@@ -130,7 +138,8 @@ export function dayCountTotalSql(
       conditions.push(inMonths('c.end_day', endMonths));
       if (startMonths.length) conditions.push(`NOT ${inMonths('c.start_day', startMonths)}`);
     }
-    return `(SELECT COALESCE(SUM(c.n), 0) FROM event_list_counts c WHERE ${conditions.join(' AND ')})`;
+    const index = months === 'start' ? startDayIndex : '';
+    return `(SELECT COALESCE(SUM(c.n), 0) FROM event_list_counts c${index} WHERE ${conditions.join(' AND ')})`;
   };
   if (startMonths.length) parts.push(dayBuckets('start'));
   if (endMonths.length) parts.push(dayBuckets('end'));
@@ -143,7 +152,7 @@ export function dayCountTotalSql(
     params.push(...exact.params);
     const where = `${exact.sql} AND ${onDays(`e.${columns.end}`, plan.endBoundaryDays)}`;
     const notStart = plan.startBoundaryDays.length ? ` AND NOT ${onDays(`e.${columns.start}`, plan.startBoundaryDays)}` : '';
-    parts.push(`(SELECT COUNT(*) FROM events e WHERE ${where}${notStart})`);
+    parts.push(`(SELECT COUNT(*) FROM events e${endIndex} WHERE ${where}${notStart})`);
   }
   return { sql: `SELECT ${parts.join(' + ')} AS n`, params };
 }
