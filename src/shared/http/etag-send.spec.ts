@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { etagOf, etagOfText, sendTextWithEtag, sendWithEtag } from './etag';
+import { etagOf, etagOfText, sendBytesWithEtag, sendWithEtag } from './etag';
 
 /** The part of an express Response the senders use. */
 const fakeResponse = () => {
@@ -15,6 +15,8 @@ describe('sending with an ETag (CONTRACT §9.11)', () => {
   it('the ETag is the quoted first 40 hex digits of the SHA-256 of the JSON text', () => {
     expect(etagOfText('{"a":1}')).toBe('"015abd7f5cc57a2dd94b7590f04ad8084273905e"');
     expect(etagOf({ a: 1 })).toBe(etagOfText('{"a":1}'));
+    // its UTF-8 bytes give the same tag, also beyond ASCII
+    expect(etagOfText(Buffer.from('{"a":"Café ☕"}'))).toBe(etagOf({ a: 'Café ☕' }));
   });
 
   it('sends the body with its ETag, or a bare 304 when If-None-Match holds it', () => {
@@ -26,12 +28,12 @@ describe('sending with an ETag (CONTRACT §9.11)', () => {
     expect(again.res).toEqual({ headers: { ETag: etagOf({ a: 1 }) }, statusCode: 304 });
   });
 
-  it('does the same for a body serialized already', () => {
+  it('does the same for a body serialized and encoded already', () => {
     const first = fakeResponse();
-    expect(sendTextWithEtag(first.api, '{"a":1}')?.text).toBe('{"a":1}');
+    expect(sendBytesWithEtag(first.api, Buffer.from('{"a":1}'))?.bytes.toString()).toBe('{"a":1}');
     expect(first.res).toEqual({ headers: { ETag: etagOfText('{"a":1}') }, statusCode: 200 });
     const again = fakeResponse();
-    expect(sendTextWithEtag(again.api, '{"a":1}', `"x", ${etagOfText('{"a":1}')}`)).toBeUndefined();
+    expect(sendBytesWithEtag(again.api, Buffer.from('{"a":1}'), `"x", ${etagOfText('{"a":1}')}`)).toBeUndefined();
     expect(again.res).toEqual({ headers: { ETag: etagOfText('{"a":1}') }, statusCode: 304 });
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 import { IfMatch, parseTags } from '../domain/entity-tags';
-import { JsonText } from './json-text';
+import { JsonBytes } from './json-bytes';
 
 /**
  * CONTRACT §9.11: strong ETags for the single reads of every record and term (a hash of the single-GET body) and the
@@ -9,8 +9,8 @@ import { JsonText } from './json-text';
  */
 export const etagOf = (body: unknown): string => etagOfText(JSON.stringify(body));
 
-/** The ETag of a body serialized already (the same as `etagOf` of the value it holds). */
-export const etagOfText = (text: string): string => `"${createHash('sha256').update(text).digest('hex').slice(0, 40)}"`;
+/** The ETag of a body serialized already, as text or as its UTF-8 bytes (the same as `etagOf` of the value it holds). */
+export const etagOfText = (text: string | Buffer): string => `"${createHash('sha256').update(text).digest('hex').slice(0, 40)}"`;
 
 /** `If-None-Match` on a single GET/HEAD: true when it matches (answer 304). Weak comparison: `W/` is ignored. */
 export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
@@ -30,15 +30,15 @@ export function sendWithEtag<T>(res: Response, body: T, ifNoneMatch?: string): T
   return body;
 }
 
-/** `sendWithEtag` for a body serialized already. */
-export function sendTextWithEtag(res: Response, text: string, ifNoneMatch?: string): JsonText | undefined {
-  const etag = etagOfText(text);
+/** `sendWithEtag` for a body serialized and encoded already. */
+export function sendBytesWithEtag(res: Response, bytes: Buffer, ifNoneMatch?: string): JsonBytes | undefined {
+  const etag = etagOfText(bytes);
   res.setHeader('ETag', etag);
   if (ifNoneMatchHits(ifNoneMatch, etag)) {
     res.status(304);
     return undefined;
   }
-  return new JsonText(text);
+  return new JsonBytes(bytes);
 }
 
 /** A write's answer: `body`, with the ETag of the single GET body `tagged` (the same body unless a GET shows more). */

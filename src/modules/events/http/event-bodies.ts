@@ -43,37 +43,37 @@ export class EventBodies {
   }
 
   /**
-   * The JSON texts of a page of events (`page`, in list order); `masked` tells the protected events the caller may not
+   * The JSON of a page of events (`page`, in list order), each as UTF-8 bytes; `masked` tells the protected events the caller may not
    * see unlocked (§6.11). Events `kept` holds are taken from there; the others (`rows`) are presented, and kept for
    * later when `kept` is given.
    */
-  async page(page: EventStamp[], rows: CalendarEvent[], api: string, masked: (e: EventStamp) => boolean, kept: KeptFragments | null): Promise<string[]> {
-    const presented = new Map<number, string>();
+  async page(page: EventStamp[], rows: CalendarEvent[], api: string, masked: (e: EventStamp) => boolean, kept: KeptFragments | null): Promise<Buffer[]> {
+    const presented = new Map<number, Buffer>();
     if (rows.length > 0) {
       const site = this.site(api);
       for (const view of await this.viewsOf(rows)) {
         const hidden = masked(view.event);
-        const text = JSON.stringify(presentEvent(view, site, { withJsonLd: false, masked: hidden }));
-        presented.set(view.event.id, text);
-        kept?.keep(view.event, hidden, text);
+        const bytes = Buffer.from(JSON.stringify(presentEvent(view, site, { withJsonLd: false, masked: hidden })));
+        presented.set(view.event.id, bytes);
+        kept?.keep(view.event, hidden, bytes);
       }
     }
-    return page.map((e) => presented.get(e.id) ?? (kept?.text(e, masked(e)) as string));
+    return page.map((e) => presented.get(e.id) ?? (kept?.bytes(e, masked(e)) as Buffer));
   }
 
   /**
-   * The single-GET body (with json_ld) as JSON text: what `ETag` hashes (§9.11). `read` is the event's view when it
+   * The single-GET body (with json_ld) as JSON (UTF-8 bytes): what `ETag` hashes (§9.11). `read` is the event's view when it
    * was read with the event (see `EventsService.getWithView`).
    */
-  async single(event: CalendarEvent, api: string, useFragments: boolean, read: EventView | null = null): Promise<string> {
+  async single(event: CalendarEvent, api: string, useFragments: boolean, read: EventView | null = null): Promise<Buffer> {
     const key = fragmentKey(api, 'single', event);
     const cached = useFragments ? this.fragments.get(key) : undefined;
     if (cached !== undefined) return cached;
     const generation = this.fragments.generation;
     const [view] = read ? [this.shown(read)] : await this.viewsOf([event]);
-    const text = JSON.stringify(presentEvent(view, this.site(api), { withJsonLd: true, masked: false }));
-    if (useFragments) this.fragments.set(key, text, generation);
-    return text;
+    const bytes = Buffer.from(JSON.stringify(presentEvent(view, this.site(api), { withJsonLd: true, masked: false })));
+    if (useFragments) this.fragments.set(key, bytes, generation);
+    return bytes;
   }
 
   /** A single event through its stored links, or, when `links` are given, through those (the answer to a permanent delete). */
@@ -105,7 +105,7 @@ const fragmentKey = (api: string, variant: 'listed' | 'masked' | 'single', e: Ev
  */
 export class KeptFragments {
   private readonly generation: number;
-  private readonly pinned = new Map<string, string>();
+  private readonly pinned = new Map<string, Buffer>();
 
   constructor(
     private readonly fragments: FragmentCache,
@@ -116,16 +116,16 @@ export class KeptFragments {
 
   has(e: EventStamp, masked: boolean): boolean {
     const key = fragmentKey(this.api, masked ? 'masked' : 'listed', e);
-    const text = this.fragments.get(key);
-    if (text !== undefined) this.pinned.set(key, text);
-    return text !== undefined;
+    const bytes = this.fragments.get(key);
+    if (bytes !== undefined) this.pinned.set(key, bytes);
+    return bytes !== undefined;
   }
 
-  text(e: EventStamp, masked: boolean): string | undefined {
+  bytes(e: EventStamp, masked: boolean): Buffer | undefined {
     return this.pinned.get(fragmentKey(this.api, masked ? 'masked' : 'listed', e));
   }
 
-  keep(e: EventStamp, masked: boolean, text: string): void {
-    this.fragments.set(fragmentKey(this.api, masked ? 'masked' : 'listed', e), text, this.generation);
+  keep(e: EventStamp, masked: boolean, bytes: Buffer): void {
+    this.fragments.set(fragmentKey(this.api, masked ? 'masked' : 'listed', e), bytes, this.generation);
   }
 }

@@ -19,8 +19,8 @@ import type { ApiRequest } from '../../../shared/http/api-request';
 import { sendCalendar, wantsCalendar } from '../../../shared/http/calendar-response';
 import { RecordIdPipe, SlugPipe } from '../../../shared/http/path-params';
 import { ApiBase, CurrentCaller } from '../../../shared/http/request-context.decorators';
-import { ifMatchOf, sendTextWithEtag, sendWritten } from '../../../shared/http/etag';
-import { JsonText } from '../../../shared/http/json-text';
+import { ifMatchOf, sendBytesWithEtag, sendWritten } from '../../../shared/http/etag';
+import { JsonBytes } from '../../../shared/http/json-bytes';
 import { takesPartInReadCache } from '../../../shared/http/read-cache/read-cache.middleware';
 import { EventListResult, EventTarget, EventWithLinks, EventsService } from '../application/events.service';
 import { isProtected, type EventStamp } from '../domain/calendar-event';
@@ -73,7 +73,7 @@ export class EventsController {
     const events = await this.presenter.page(result.page, result.rows, api, lockedIn(result), kept);
     const linkParams: LinkParam[] = [...result.applied, ...sentLinkParams(ListEventsParams, input, DATE_PARAMS)];
     const links = listLinks(`${api}/events/`, page, pages, linkParams);
-    return JsonText.withArray('events', events, { ...links, total: result.total, total_pages: pages });
+    return JsonBytes.withArray('events', events, { ...links, total: result.total, total_pages: pages });
   }
 
   @Post()
@@ -234,7 +234,7 @@ export class EventsController {
     const { event: found, view } = await this.events.getWithView(target, caller, input.password);
     res.vary('Accept');
     if (wantsCalendar(req, input.ical)) return sendCalendar(req, res, await this.calendar.calendar([found], localeOf(req), () => false));
-    return sendTextWithEtag(res, await this.presenter.single(found, api, takesPartInReadCache(res), view), req.header('if-none-match'));
+    return sendBytesWithEtag(res, await this.presenter.single(found, api, takesPartInReadCache(res), view), req.header('if-none-match'));
   }
 
   private async update(target: EventTarget, input: Lenient<UpdateEventParams>, caller: Caller, api: string, req: Request, res: Response) {

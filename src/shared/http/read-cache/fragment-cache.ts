@@ -3,25 +3,25 @@ import { ExpiringLru } from './expiring-lru';
 import type { ResponseCache } from './response-cache';
 
 /**
- * Rendered JSON of single records (issue 18), reused across the different answers that embed them: a calendar asking
+ * Rendered JSON of single records, as UTF-8 bytes (JsonBytes), (issue 18), reused across the different answers that embed them: a calendar asking
  * for its own day or week misses the read cache with every address, yet shows mostly the events the previous address
  * showed. Entries follow the read cache's rules exactly: they live at most its TTL, and every write that clears it —
  * here, in a cluster peer, or wherever its invalidations come from — clears them too (its `generation` moved), so no
  * fragment is older than an answer the read cache could serve. Keys name everything the text depends on besides the
- * data (record, revision, variant, API root); least recently used first out once `maxChars` is reached. Off, as the
+ * data (record, revision, variant, API root); least recently used first out once `maxBytes` is reached. Off, as the
  * read cache is, with `READ_CACHE_TTL_MS=0`.
  */
 export class FragmentCache {
-  private readonly fragments: ExpiringLru<string>;
+  private readonly fragments: ExpiringLru<Buffer>;
   private seenGeneration: number;
 
   constructor(
     private readonly responses: ResponseCache,
     private readonly ttlMs: number,
-    maxChars: number,
+    maxBytes: number,
     clock: Clock,
   ) {
-    this.fragments = new ExpiringLru(ttlMs, maxChars, (_key, text) => text.length, clock);
+    this.fragments = new ExpiringLru(ttlMs, maxBytes, (_key, bytes) => bytes.length, clock);
     this.seenGeneration = responses.generation;
   }
 
@@ -31,16 +31,16 @@ export class FragmentCache {
     return this.seenGeneration;
   }
 
-  get(key: string): string | undefined {
+  get(key: string): Buffer | undefined {
     if (this.ttlMs <= 0) return undefined;
     this.clearIfWritten();
     return this.fragments.get(key);
   }
 
-  set(key: string, text: string, generation: number): void {
+  set(key: string, bytes: Buffer, generation: number): void {
     if (this.ttlMs <= 0) return;
     this.clearIfWritten();
-    if (generation === this.seenGeneration) this.fragments.set(key, text);
+    if (generation === this.seenGeneration) this.fragments.set(key, bytes);
   }
 
   get size(): number {
