@@ -277,7 +277,7 @@ export class TypeOrmEventRepository extends EventRepository {
           .join(' AND '),
         params: [...c.statuses, ...c.bounds.map((b) => b.value)],
       };
-      return dayCountTotalSql(dayCountPlan(c.bounds), c.statuses, clock, exact, this.dataSource.options.type !== 'mysql');
+      return dayCountTotalSql(dayCountPlan(c.bounds), c.statuses, clock, exact, this.dataSource.options.type === 'mysql' ? 'mysql' : 'sqlite');
     }
     const { bind, params } = positional();
     const { join, where } = this.listConditions(c, driver, bind);
