@@ -43,9 +43,9 @@ export class EventBodies {
   }
 
   /**
-   * The JSON of a page of events (`page`, in list order), each as UTF-8 bytes; `masked` tells the protected events the caller may not
-   * see unlocked (§6.11). Events `kept` holds are taken from there; the others (`rows`) are presented, and kept for
-   * later when `kept` is given.
+   * The JSON of a page of events (`page`, in list order), each as UTF-8 bytes; `masked` tells the protected events the
+   * caller may not see unlocked (§6.11). Events `kept` holds are taken from there; the others (`rows`) are presented,
+   * and kept for later when `kept` is given.
    */
   async page(page: EventStamp[], rows: CalendarEvent[], api: string, masked: (e: EventStamp) => boolean, kept: KeptFragments | null): Promise<Buffer[]> {
     const presented = new Map<number, Buffer>();
@@ -62,8 +62,8 @@ export class EventBodies {
   }
 
   /**
-   * The single-GET body (with json_ld) as JSON (UTF-8 bytes): what `ETag` hashes (§9.11). `read` is the event's view when it
-   * was read with the event (see `EventsService.getWithView`).
+   * The single-GET body (with json_ld) as JSON (UTF-8 bytes): what `ETag` hashes (§9.11). `read` is the event's view
+   * when it was read with the event (see `EventsService.getWithView`).
    */
   async single(event: CalendarEvent, api: string, useFragments: boolean, read: EventView | null = null): Promise<Buffer> {
     const key = fragmentKey(api, 'single', event);
