@@ -3,7 +3,9 @@
 // on the same database, for telling a change's effect from the machine's drift (on a shared 2-core VM the same build
 // ranged from 1.4 to 4.6 ms per list request within two hours). Both services run at once, on the same seeded SQLite
 // file (or DATABASE_URL, read only), read cache as configured; each round loads A then B for COMPARE_SECONDS (2) at
-// 10 connections, COMPARE_ROUNDS (8) rounds; the median and best of each are printed. SCENARIO: list (a different
+// COMPARE_CONNECTIONS (10) connections, COMPARE_ROUNDS (8) rounds; the median and best of each are printed. One
+// connection (COMPARE_CONNECTIONS=1) gives steadier pairs: nothing else runs in the service meanwhile (2026-11-26: list
+// pairs 0.74–0.85 at one connection against 0.66–1.25 at ten, same builds). SCENARIO: list (a different
 // start_date each request, default), single (a different id each), venue, or a path template with {day}/{id}.
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -15,6 +17,7 @@ const [distA, distB, scenario = 'list'] = process.argv.slice(2);
 if (!distA || !distB) throw new Error('usage: node bench/compare-builds.js DIST_A DIST_B [list|single|venue|TEMPLATE]');
 const ROUNDS = Number(process.env.COMPARE_ROUNDS || 8);
 const SECONDS = Number(process.env.COMPARE_SECONDS || 2);
+const CONNECTIONS = Number(process.env.COMPARE_CONNECTIONS || 10);
 const SECRET = 'compare-secret-compare-secret-compare';
 const ROOT = path.resolve(__dirname, '..');
 
@@ -51,7 +54,7 @@ function load(api, paths, seconds) {
   const prefix = new URL(api).pathname;
   return new Promise((resolve, reject) =>
     autocannon(
-      { url: api, connections: 10, duration: seconds, requests: [{ setupRequest: (req) => ({ ...req, path: prefix + paths[next++ % paths.length] }) }] },
+      { url: api, connections: CONNECTIONS, duration: seconds, requests: [{ setupRequest: (req) => ({ ...req, path: prefix + paths[next++ % paths.length] }) }] },
       (err, result) => (err ? reject(err) : resolve(result)),
     ),
   );
