@@ -22,6 +22,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
+const { cpuMsOf, recreateMysqlDatabase } = require('../scripts/dev-support');
 
 const ROOT = path.resolve(__dirname, '..');
 const env = process.env;
@@ -49,23 +50,13 @@ function dbEnv() {
   return { DB_TYPE: 'mysql', DATABASE_URL: env.DATABASE_URL };
 }
 
-async function resetMysql(url) {
-  const mysql = require('mysql2/promise');
-  const u = new URL(url);
-  const name = decodeURIComponent(u.pathname.slice(1));
-  if (!/bench|perf|test/i.test(name)) throw new Error(`refusing to reset "${name}": the bench database name must contain bench, perf or test`);
-  const c = await mysql.createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password) });
-  await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
-  await c.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await c.end();
-}
+const resetMysql = (url) =>
+  recreateMysqlDatabase(url, /bench|perf|test/i, 'refusing to reset "{name}": the bench database name must contain bench, perf or test');
 
-/** CPU time (user + system) a process has used so far, in ms, from `/proc` (null where there is none). */
-function cpuMsOf(pid) {
+/** CPU time (user + system) a process has used so far, in ms (null where `/proc` has none). */
+function cpuMsOrNull(pid) {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' '); // after "pid (name) ", whatever the name holds
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
+    return cpuMsOf(pid);
   } catch {
     return null;
   }
@@ -231,9 +222,9 @@ async function main() {
       log(`${sc.name}: service`);
       if (WARMUP > 0 && !sc.method) await cannon({ ...request, duration: WARMUP }); // JIT and connections warm, not measured
       const lookupsBefore = await readCacheLookups();
-      const cpuBefore = cpuMsOf(service.pid);
+      const cpuBefore = cpuMsOrNull(service.pid);
       const run = await cannon(request);
-      const cpuAfter = cpuMsOf(service.pid);
+      const cpuAfter = cpuMsOrNull(service.pid);
       const lookupsAfter = await readCacheLookups();
       // How many of the run's reads the read cache answered (a distinct scenario's addresses come back within its TTL
       // once the service answers fast enough): the rest reached the database.
@@ -254,9 +245,9 @@ async function main() {
       await new Promise((r) => baseline.once('message', r));
       log(`${sc.name}: baseline`);
       if (WARMUP > 0 && !sc.method) await cannon({ ...request, url: request.url.replace(`:${PORT}/`, `:${PORT + 1}/`), duration: WARMUP });
-      const baselineCpuBefore = cpuMsOf(baseline.pid);
+      const baselineCpuBefore = cpuMsOrNull(baseline.pid);
       const baselineCannon = await cannon({ ...request, url: request.url.replace(`:${PORT}/`, `:${PORT + 1}/`) });
-      const baselineCpuAfter = cpuMsOf(baseline.pid);
+      const baselineCpuAfter = cpuMsOrNull(baseline.pid);
       const baselineRun = {
         ...summary(baselineCannon),
         cpuMsPerRequest:

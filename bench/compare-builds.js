@@ -12,6 +12,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
+const { cpuMsOf } = require('../scripts/dev-support');
 
 const [distA, distB, scenario = 'list'] = process.argv.slice(2);
 if (!distA || !distB) throw new Error('usage: node bench/compare-builds.js DIST_A DIST_B [list|single|venue|TEMPLATE]');
@@ -20,12 +21,6 @@ const SECONDS = Number(process.env.COMPARE_SECONDS || 2);
 const CONNECTIONS = Number(process.env.COMPARE_CONNECTIONS || 10);
 const SECRET = 'compare-secret-compare-secret-compare';
 const ROOT = path.resolve(__dirname, '..');
-
-function cpuMsOf(pid) {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
 
 const database = process.env.DATABASE_URL
   ? { DB_TYPE: 'mysql', DATABASE_URL: process.env.DATABASE_URL }

@@ -10,6 +10,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { recreateMysqlDatabase } = require('./dev-support');
 
 const args = process.argv.slice(2);
 const dist = path.resolve(args[args.indexOf('--dist') + 1] && args.includes('--dist') ? args[args.indexOf('--dist') + 1] : 'dist');
@@ -23,14 +24,7 @@ const KEPT_HEADERS = ['content-type', 'etag', 'location', 'allow', 'x-tec-total'
 async function recordDatabase(dir) {
   const url = process.env.RECORD_DATABASE_URL;
   if (!url) return { DB_TYPE: 'sqlite', DB_SQLITE_PATH: path.join(dir, 'record.sqlite') };
-  const u = new URL(url);
-  const name = decodeURIComponent(u.pathname.slice(1));
-  if (!/record|test|perf/i.test(name)) throw new Error(`refusing to empty "${name}": its name must contain record, test or perf`);
-  const mysql = require('mysql2/promise');
-  const c = await mysql.createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password) });
-  await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
-  await c.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await c.end();
+  await recreateMysqlDatabase(url, /record|test|perf/i, 'refusing to empty "{name}": its name must contain record, test or perf');
   return { DB_TYPE: 'mysql', DATABASE_URL: url };
 }
 
