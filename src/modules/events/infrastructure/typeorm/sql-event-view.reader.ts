@@ -41,9 +41,7 @@ const linkUnions = new WeakMap<DataSource, Map<number, string>>();
  * appended to each branch's columns, `eventIds` is the condition on the link's event (e.g. `IN (?, ?)`).
  */
 function linkBranches(dataSource: DataSource, eventIds: string, extra = ''): string[] {
-  const venue = shownColumnList(dataSource, VenueOrmEntity, 'r');
-  const organizer = shownColumnList(dataSource, OrganizerOrmEntity, 'r');
-  const aliases = linkColumnAliases(dataSource);
+  const { venue, organizer, aliases } = linkColumns(dataSource);
   const select = (columns: Array<[string, string]>) => {
     const own = new Map(columns.map(([expression, alias]) => [alias, expression]));
     return aliases.map((alias) => `${own.get(alias) ?? 'NULL'} AS ${dataSource.driver.escape(alias)}`).join(', ') + extra;
@@ -56,11 +54,14 @@ function linkBranches(dataSource: DataSource, eventIds: string, extra = ''): str
   ];
 }
 
-/** The aliases every branch of the links' UNION ALL selects, in order: the union of venue, organizer and term columns. */
-function linkColumnAliases(dataSource: DataSource): string[] {
+/**
+ * The venue and organizer columns of the links' UNION ALL, and the aliases every branch selects, in order: the union
+ * of venue, organizer and term columns.
+ */
+function linkColumns(dataSource: DataSource): { venue: Array<[string, string]>; organizer: Array<[string, string]>; aliases: string[] } {
   const venue = shownColumnList(dataSource, VenueOrmEntity, 'r');
   const organizer = shownColumnList(dataSource, OrganizerOrmEntity, 'r');
-  return [...new Set([...venue, ...organizer, ...TERM_COLUMNS].map(([, alias]) => alias))];
+  return { venue, organizer, aliases: [...new Set([...venue, ...organizer, ...TERM_COLUMNS].map(([, alias]) => alias))] };
 }
 
 /** The UNION ALL of `linksOf` for `n` event ids (its parameters: the ids three times). */
@@ -90,7 +91,7 @@ function singleViewSql(dataSource: DataSource, by: 'id' | 'slug'): string {
   const cached = byKey.get(by);
   if (cached !== undefined) return cached;
   const event = shownColumnList(dataSource, EventOrmEntity, 'e');
-  const none = linkColumnAliases(dataSource).map((alias) => `NULL AS ${dataSource.driver.escape(alias)}`).join(', ');
+  const none = linkColumns(dataSource).aliases.map((alias) => `NULL AS ${dataSource.driver.escape(alias)}`).join(', ');
   const eventColumns = event.map(([expression, alias]) => `${expression} AS ${dataSource.driver.escape(EVENT_PREFIX + alias)}`).join(', ');
   const noEvent = `, ${event.map(() => 'NULL').join(', ')}`;
   const linkedTo = by === 'id' ? '= ?' : '= (SELECT s.id FROM events s WHERE s.slug = ?)';
