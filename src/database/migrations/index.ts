@@ -11,6 +11,7 @@ import { EventRevision1764000016000 } from './1764000016000-event-revision';
 import { SearchIndex1764000017000 } from './1764000017000-search-index';
 import { DuePublicationIndex1764000017500 } from './1764000017500-due-publication-index';
 import { EventListMonthCounts1764000018000 } from './1764000018000-event-list-month-counts';
+import { EventCategoryCounts1764000019000 } from './1764000019000-event-category-counts';
 import { Terms1764000004000 } from './1764000004000-terms';
 import { VenuesOrganizers1764000003100 } from './1764000003100-venues-organizers';
 
@@ -31,4 +32,5 @@ export const MIGRATIONS: Function[] = [
   SearchIndex1764000017000,
   DuePublicationIndex1764000017500,
   EventListMonthCounts1764000018000,
+  EventCategoryCounts1764000019000,
 ];

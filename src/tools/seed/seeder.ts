@@ -12,6 +12,7 @@ import type { Venue } from '../../modules/venues/domain/venue';
 import { toRow as venueRow } from '../../modules/venues/infrastructure/typeorm/typeorm-venue.repository';
 import { VenueOrmEntity } from '../../modules/venues/infrastructure/typeorm/venue.orm-entity';
 import { adjustTermCounts, CARRIED_COLUMNS, carriedValuesOf } from '../../modules/events/infrastructure/typeorm/event-link-tables';
+import { readCategoryTree, rebuildCategoryCounts } from '../../modules/events/infrastructure/typeorm/category-tree-counts';
 import { adjustListCounts, CountDelta, countedColumnsOf, countRow } from '../../modules/events/infrastructure/typeorm/event-list-counts';
 import { SearchIndexBulkLoad } from '../../modules/events/infrastructure/typeorm/search/mysql-search-bulk-load';
 import { BulkInsert } from './bulk-insert';
@@ -217,6 +218,9 @@ export async function seedDatabase(ds: DataSource, sizes: SeedSizes, options: Se
       if (search) await search.close(ok);
     }
   }, options.onPhase);
+  options.onPhase?.('counting events per category subtree');
+  const tree = await readCategoryTree(ds.manager);
+  await rebuildCategoryCounts(ds.manager, tree, tree.keys());
   // Fresh statistics for the planner (InnoDB would recompute them later by itself).
   if (mysql) await ds.query('ANALYZE TABLE events, event_venues, event_organizers, event_terms, search_tokens, event_search_tokens');
   return { venues, organizers, terms, firstEventId, events: sizes.events, links: summaryLinks };

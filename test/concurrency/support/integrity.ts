@@ -48,6 +48,48 @@ export async function inconsistencies(db: DataSource): Promise<unknown[]> {
       if (JSON.stringify(a) !== JSON.stringify(b)) found.push({ clock, [label]: a, recount: b });
     }
   }
+  found.push(...(await categoryCountInconsistencies(db)));
+  return found;
+}
+
+/**
+ * The per-category buckets (issue 18) against a recount: each listable event counts once for every ancestor-or-self
+ * of its categories, in both clocks, by day and by month.
+ */
+export async function categoryCountInconsistencies(db: DataSource): Promise<unknown[]> {
+  const parents = new Map<number, number>(
+    ((await db.query("SELECT id, parent FROM terms WHERE taxonomy = 'category'")) as any[]).map((r) => [Number(r.id), Number(r.parent)]),
+  );
+  const subtrees = new Map<number, Set<number>>();
+  for (const r of (await db.query('SELECT event_id, term_id FROM event_terms')) as any[]) {
+    const event = Number(r.event_id);
+    for (let id = Number(r.term_id); parents.has(id) && !subtrees.get(event)?.has(id); id = parents.get(id) as number) {
+      subtrees.set(event, (subtrees.get(event) ?? new Set()).add(id));
+    }
+  }
+  const events = (await db.query('SELECT id, status, start_local, end_local, start_utc, end_utc FROM events WHERE hide_from_listings = 0')) as any[];
+  const found: unknown[] = [];
+  for (const [table, startKey, endKey, length] of [
+    ['event_category_counts', 'start_day', 'end_day', 10],
+    ['event_category_month_counts', 'start_month', 'end_month', 7],
+  ] as const) {
+    const expected = new Map<string, number>();
+    for (const e of events) {
+      for (const root of subtrees.get(Number(e.id)) ?? []) {
+        for (const [clock, start, end] of [
+          ['local', e.start_local, e.end_local],
+          ['utc', e.start_utc, e.end_utc],
+        ]) {
+          const key = `${root} ${clock} ${e.status} ${String(start).slice(0, length)} ${String(end).slice(0, length)}`;
+          expected.set(key, (expected.get(key) ?? 0) + 1);
+        }
+      }
+    }
+    const kept = (await db.query(`SELECT term_id, clock, status, ${startKey} AS s, ${endKey} AS e, n FROM ${table} WHERE n <> 0`)) as any[];
+    const a = kept.map((r) => `${Number(r.term_id)} ${r.clock} ${r.status} ${r.s} ${r.e} ${Number(r.n)}`).sort();
+    const b = [...expected].map(([key, n]) => `${key} ${n}`).sort();
+    if (JSON.stringify(a) !== JSON.stringify(b)) found.push({ [table]: a.filter((x) => !b.includes(x)), recount: b.filter((x) => !a.includes(x)) });
+  }
   return found;
 }
 

@@ -8,7 +8,7 @@ import { TermRepository } from '../../terms/application/term-repository';
 import { insertWithFreeSlug, slugTakenByOther } from '../../terms/application/term-writes';
 import { CountedTerm, Term, withCount } from '../../terms/domain/term';
 import { cleanTermDescription, cleanTermName, termSlugBase } from '../../terms/domain/term-rules';
-import { ancestorIds, wouldCreateCycle } from '../domain/category-tree';
+import { ancestorIds, CATEGORY_TREE_LOCK, wouldCreateCycle } from '../domain/category-tree';
 
 /** A category as the term routes show it: with its count and the slugs of its ancestors (for `url`). */
 export interface CategoryView {
@@ -78,6 +78,7 @@ export class CategoriesService {
       // A change of parent takes the whole tree (two concurrent moves could otherwise close a cycle); other changes
       // take the category alone.
       const moving = input.parent !== undefined;
+      if (moving) await this.uow.hold(CATEGORY_TREE_LOCK);
       const tree = moving ? await this.repo.lockAll('category') : [];
       const current = moving ? (tree.find((t) => t.id === id) ?? null) : await this.repo.lockById('category', id);
       if (!current) throw notFoundCategory(id);
@@ -117,6 +118,7 @@ export class CategoriesService {
   async delete(id: number, ifMatch?: IfMatch): Promise<CategoryView> {
     return this.uow.run(async () => {
       // Its children move up to its parent: the tree is taken, as for a move.
+      await this.uow.hold(CATEGORY_TREE_LOCK);
       const current = (await this.repo.lockAll('category')).find((t) => t.id === id) ?? null;
       if (!current) throw notFoundCategory(id);
       const before = await this.view(current);

@@ -23,3 +23,9 @@ export function wouldCreateCycle(id: number, newParent: number, parentOf: Parent
   if (newParent === id) return true;
   return ancestorIds(newParent, parentOf).includes(id);
 }
+
+/**
+ * The `UnitOfWork.hold` key of the category tree: a move or a deletion of a category holds it before taking any
+ * category, since the per-category event counts follow the tree (events/infrastructure/typeorm/category-tree-counts.ts).
+ */
+export const CATEGORY_TREE_LOCK = 'category-tree';

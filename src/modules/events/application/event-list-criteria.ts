@@ -141,7 +141,11 @@ export class EventListCriteria {
     if (input.categories !== undefined) {
       const r = await this.linked.resolveTermFilter('category', 'categories', input.categories);
       if (r.problem) problems.push(r.problem);
-      else criteria.categoryIds = await this.linked.categoryDescendants(r.ids);
+      else {
+        criteria.categoryIds = await this.linked.categoryDescendants(r.ids);
+        const asked = [...new Set(r.ids)];
+        if (asked.length === 1) criteria.categoryTree = asked[0];
+      }
     }
     if (input.tags !== undefined) {
       const r = await this.linked.resolveTermFilter('tag', 'tags', input.tags);

@@ -21,6 +21,8 @@ export interface EventCriteria {
   protectedTextReader?: ProtectedTextReader;
   /** Events carrying any of these term ids (categories with descendants already expanded). */
   categoryIds?: number[];
+  /** The one category whose subtree (itself and its descendants) `categoryIds` is, when a single one was asked. */
+  categoryTree?: number;
   tagIds?: number[];
   venueIds?: number[];
   organizerIds?: number[];

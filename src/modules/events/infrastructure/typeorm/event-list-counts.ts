@@ -68,7 +68,7 @@ export async function adjustListCounts(m: EntityManager, delta: CountDelta): Pro
   await upsertCounts(m, 'event_list_month_counts', ['clock', 'status', 'start_month', 'end_month'], months);
 }
 
-async function upsertCounts(m: EntityManager, table: string, keyColumns: string[], delta: CountDelta): Promise<void> {
+export async function upsertCounts(m: EntityManager, table: string, keyColumns: string[], delta: CountDelta): Promise<void> {
   const changes = [...delta].filter(([, d]) => d !== 0).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   for (let i = 0; i < changes.length; i += 500) {
     const chunk = changes.slice(i, i + 500);
@@ -89,8 +89,15 @@ export interface ClockColumns {
   end: string;
 }
 
+/** A list of one category with its descendants: `tree` is the category, `ids` the subtree's term ids. */
+export interface CategoryScope {
+  tree: number;
+  ids: number[];
+}
+
 /**
- * The total of a list filtered only by dates and statuses (CONTRACT §8.2): the buckets the day decides alone — summed
+ * The total of a list filtered only by dates and statuses (CONTRACT §8.2), or by one category's subtree besides them
+ * (`category`: from its buckets in `event_category_counts`, boundary days probing each event's links): the buckets the day decides alone — summed
  * from the month buckets where the month decides alone too, from the day buckets of the boundary months (those holding
  * a bound's day) otherwise —, plus the exact count of the events starting on a start bound's day, plus those ending on
  * an end bound's day (and not starting on one). `exact` is the list's own condition on `e` (statuses, hidden flag,
@@ -109,13 +116,22 @@ export function dayCountTotalSql(
   columns: ClockColumns,
   exact: { sql: string; params: unknown[] },
   driver: 'mysql' | 'sqlite',
+  category?: CategoryScope,
 ): { sql: string; params: unknown[] } {
   const { bind, params } = positional();
   const using = (index: string) => (driver === 'mysql' ? ` FORCE INDEX (${index})` : ` INDEXED BY ${index}`);
   const primaryKey = (table: string) => (driver === 'mysql' ? 'PRIMARY' : `sqlite_autoindex_${table}_1`);
   const onDays = (column: string, days: string[]) => `(${days.map((d) => `(${column} >= ${bind(`${d} 00:00:00`)} AND ${column} <= ${bind(`${d} 23:59:59`)})`).join(' OR ')})`;
   const inMonths = (column: string, months: string[]) => `(${months.map((mo) => `(${column} >= ${bind(`${mo}-01`)} AND ${column} <= ${bind(`${mo}-31`)})`).join(' OR ')})`;
-  const ofStatuses = (alias: string) => [`${alias}.clock = ${bind(columns.clock)}`, `${alias}.status IN (${statuses.map(bind).join(', ')})`];
+  const ofStatuses = (alias: string) => [
+    ...(category ? [`${alias}.term_id = ${bind(category.tree)}`] : []),
+    `${alias}.clock = ${bind(columns.clock)}`,
+    `${alias}.status IN (${statuses.map(bind).join(', ')})`,
+  ];
+  const [dayTable, monthTable] = category ? ['event_category_counts', 'event_category_month_counts'] : ['event_list_counts', 'event_list_month_counts'];
+  // An event of a boundary day counts when one of its links is in the subtree: probed by key, as a page walk does.
+  const linked = () =>
+    category ? ` AND (SELECT COUNT(*) FROM event_terms lc WHERE lc.event_id = e.id AND lc.term_id IN (${category.ids.map(bind).join(', ')})) > 0` : '';
   const startMonths = boundaryMonths(plan.startDays);
   const endMonths = boundaryMonths(plan.endDays);
 
@@ -123,8 +139,8 @@ export function dayCountTotalSql(
   const monthConditions = ofStatuses('m');
   for (const c of plan.startDays) monthConditions.push(`m.start_month ${c.op} ${bind(monthOf(c.day))}`);
   for (const c of plan.endDays) monthConditions.push(`m.end_month ${c.op} ${bind(monthOf(c.day))}`);
-  const monthIndex = using(primaryKey('event_list_month_counts'));
-  const parts = [`(SELECT COALESCE(SUM(m.n), 0) FROM event_list_month_counts m${monthIndex} WHERE ${monthConditions.join(' AND ')})`];
+  const monthIndex = using(primaryKey(monthTable));
+  const parts = [`(SELECT COALESCE(SUM(m.n), 0) FROM ${monthTable} m${monthIndex} WHERE ${monthConditions.join(' AND ')})`];
 
   // Day buckets of the boundary months: those starting in one, then those ending in one (and not starting in one).
   const dayBuckets = (months: 'start' | 'end') => {
@@ -141,8 +157,8 @@ export function dayCountTotalSql(
       conditions.push(inMonths('c.end_day', endMonths));
       if (startMonths.length) conditions.push(`NOT ${inMonths('c.start_day', startMonths)}`);
     }
-    const index = using(months === 'start' ? primaryKey('event_list_counts') : 'event_list_counts_by_end');
-    return `(SELECT COALESCE(SUM(c.n), 0) FROM event_list_counts c${index} WHERE ${conditions.join(' AND ')})`;
+    const index = using(months === 'start' ? primaryKey(dayTable) : `${dayTable}_by_end`);
+    return `(SELECT COALESCE(SUM(c.n), 0) FROM ${dayTable} c${index} WHERE ${conditions.join(' AND ')})`;
   };
   if (startMonths.length) parts.push(dayBuckets('start'));
   if (endMonths.length) parts.push(dayBuckets('end'));
@@ -150,13 +166,13 @@ export function dayCountTotalSql(
   if (plan.startBoundaryDays.length) {
     params.push(...exact.params);
     const index = using(`events_list_${columns.clock}`);
-    parts.push(`(SELECT COUNT(*) FROM events e${index} WHERE ${exact.sql} AND ${onDays(`e.${columns.start}`, plan.startBoundaryDays)})`);
+    parts.push(`(SELECT COUNT(*) FROM events e${index} WHERE ${exact.sql} AND ${onDays(`e.${columns.start}`, plan.startBoundaryDays)}${linked()})`);
   }
   if (plan.endBoundaryDays.length) {
     params.push(...exact.params);
     const where = `${exact.sql} AND ${onDays(`e.${columns.end}`, plan.endBoundaryDays)}`;
     const notStart = plan.startBoundaryDays.length ? ` AND NOT ${onDays(`e.${columns.start}`, plan.startBoundaryDays)}` : '';
-    parts.push(`(SELECT COUNT(*) FROM events e${using(`events_ending_${columns.clock}`)} WHERE ${where}${notStart})`);
+    parts.push(`(SELECT COUNT(*) FROM events e${using(`events_ending_${columns.clock}`)} WHERE ${where}${notStart}${linked()})`);
   }
   return { sql: `SELECT ${parts.join(' + ')} AS n`, params };
 }

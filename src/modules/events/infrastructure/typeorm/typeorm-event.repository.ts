@@ -19,6 +19,16 @@ import {
   countRow,
   dayCountTotalSql,
 } from './event-list-counts';
+import {
+  adjustCategoryCounts,
+  categoryLinksOf,
+  countInSubtrees,
+  movesBuckets,
+  readCategoryTree,
+  recountInCategories,
+  shareCategoryTree,
+  subtreesOf,
+} from './category-tree-counts';
 import { stampOf, toDomain, toRow } from './event.mapper';
 import { EventOrmEntity } from './event.orm-entity';
 import { EventSearchIndex } from './search/event-search-index';
@@ -268,8 +278,9 @@ export class TypeOrmEventRepository extends EventRepository {
   /** The statement counting a list's matches (as `n`). */
   private totalSql(c: EventCriteria, driver: DrivingLink | null): { sql: string; params: unknown[] } {
     const links = linkOnly(c);
-    if (links) return this.linkSql(c, links, 'count');
-    if (countedByDay(c)) {
+    const category = links && c.categoryTree !== undefined && links.ids === c.categoryIds ? { tree: c.categoryTree, ids: links.ids } : undefined;
+    if (links && !category) return this.linkSql(c, links, 'count');
+    if (category || countedByDay(c)) {
       const clock = CLOCK[c.mode];
       const exact = {
         sql: ['e.hide_from_listings = 0', `e.status IN (${marks(c.statuses.length)})`]
@@ -277,7 +288,7 @@ export class TypeOrmEventRepository extends EventRepository {
           .join(' AND '),
         params: [...c.statuses, ...c.bounds.map((b) => b.value)],
       };
-      return dayCountTotalSql(dayCountPlan(c.bounds), c.statuses, clock, exact, this.dataSource.options.type === 'mysql' ? 'mysql' : 'sqlite');
+      return dayCountTotalSql(dayCountPlan(c.bounds), c.statuses, clock, exact, this.dataSource.options.type === 'mysql' ? 'mysql' : 'sqlite', category);
     }
     const { bind, params } = positional();
     const { join, where } = this.listConditions(c, driver, bind);
@@ -447,6 +458,7 @@ export class TypeOrmEventRepository extends EventRepository {
   }
 
   async update(event: CalendarEvent): Promise<void> {
+    await shareCategoryTree(this.manager);
     const [stored] = await this.countedRows([event.id]);
     if (!stored) throw new Error(`event ${event.id} was not taken before its update`);
     const indexed = await this.search.held(this.manager, event.id);
@@ -461,22 +473,41 @@ export class TypeOrmEventRepository extends EventRepository {
     await this.search.written(this.manager, row, indexed);
     await syncLinkedEvent(this.manager, event);
     const delta: CountDelta = new Map();
+    const after = countedColumnsOf(event);
     countRow(delta, stored, -1);
-    countRow(delta, countedColumnsOf(event), 1);
+    countRow(delta, after, 1);
     await adjustListCounts(this.manager, delta);
+    if (movesBuckets(delta)) await recountInCategories(this.manager, [{ id: event.id, before: stored, after }]);
   }
 
   async saveLinks(eventId: number, links: Partial<EventLinks>): Promise<void> {
     const m = this.manager;
     if (links.venueIds) await replaceLinks(m, 'venue', eventId, links.venueIds);
     if (links.organizerIds) await replaceLinks(m, 'organizer', eventId, links.organizerIds);
-    if (links.termIds) await replaceLinks(m, 'term', eventId, links.termIds);
+    if (links.termIds) await this.replaceTermLinks(eventId, links.termIds);
+  }
+
+  /** Replaces the event's terms; its buckets leave the subtrees of its old categories and join those of the new. */
+  private async replaceTermLinks(eventId: number, termIds: number[]): Promise<void> {
+    const m = this.manager;
+    const tree = await readCategoryTree(m); // before the terms are taken (see category-tree-counts.ts)
+    const before = subtreesOf(tree, (await categoryLinksOf(m, tree, [eventId])).get(eventId) ?? []);
+    await replaceLinks(m, 'term', eventId, termIds);
+    const after = subtreesOf(tree, termIds);
+    const [row] = await this.countedRows([eventId]);
+    if (!row) return;
+    const delta: CountDelta = new Map();
+    countInSubtrees(delta, before, row, -1);
+    countInSubtrees(delta, after, row, 1);
+    await adjustCategoryCounts(m, delta);
   }
 
   async remove(id: number): Promise<void> {
     const m = this.manager;
     const delta: CountDelta = new Map();
-    for (const stored of await this.countedRows([id])) countRow(delta, stored, -1);
+    const stored = await this.countedRows([id]);
+    for (const row of stored) countRow(delta, row, -1);
+    if (stored.length) await recountInCategories(m, [{ id, before: stored[0], after: null }]);
     const indexed = await this.search.held(m, id);
     await removeLinksOf(m, [id]);
     await m.query('UPDATE events SET post_parent = 0 WHERE post_parent = ?', [id]);
@@ -517,6 +548,10 @@ export class TypeOrmEventRepository extends EventRepository {
     ])) as Array<CountedEventRow & { id: unknown }>;
     if (due.length === 0) return 0;
     const ids = due.map((r) => Number(r.id));
+    await recountInCategories(
+      m,
+      due.map((row) => ({ id: Number(row.id), before: row, after: { ...row, status: 'publish' } })),
+    );
     await m.query(`UPDATE events SET status = 'publish' WHERE id IN (${marks(ids.length)})`, ids);
     await publishLinksOf(m, ids);
     await this.search.published(m, ids);

@@ -5,6 +5,13 @@ import { locksRows, managerOf } from '../../../../database/typeorm-unit-of-work'
 import { TermRepository } from '../../application/term-repository';
 import { NewTerm, Taxonomy, Term, termKey } from '../../domain/term';
 import { TermOrmEntity } from './term.orm-entity';
+import {
+  CategoryTree,
+  holdCategoryTree,
+  readCategoryTree,
+  rebuildCategoryCounts,
+  subtreesOf,
+} from '../../../events/infrastructure/typeorm/category-tree-counts';
 
 /** A term from its row (also read by the events read model). */
 export const toTerm = (row: Pick<TermOrmEntity, 'id' | 'taxonomy' | 'name' | 'slug' | 'description' | 'parent'>): Term => ({
@@ -58,6 +65,10 @@ export class TypeOrmTermRepository extends TermRepository {
   }
 
   async update(term: Term): Promise<void> {
+    const manager = managerOf(this.dataSource);
+    const [stored] = (await manager.query('SELECT parent FROM terms WHERE id = ?', [term.id])) as Array<{ parent: unknown }>;
+    const moved = term.taxonomy === 'category' && stored !== undefined && Number(stored.parent) !== term.parent;
+    const before = moved ? await this.heldCategoryTree() : null;
     await this.repo.update(
       { id: term.id },
       {
@@ -69,13 +80,31 @@ export class TypeOrmTermRepository extends TermRepository {
         parent: term.parent,
       },
     );
+    if (before) {
+      // The subtrees that lost or gained the category's: its ancestors before and after (its own and its
+      // descendants' subtrees are unchanged).
+      const after = await readCategoryTree(manager);
+      const ancestors = (tree: CategoryTree) => subtreesOf(tree, [tree.get(term.id) ?? 0]);
+      await rebuildCategoryCounts(manager, after, [...ancestors(before), ...ancestors(after)]);
+    }
   }
 
   async delete(term: Term): Promise<void> {
     const manager = managerOf(this.dataSource);
+    const before = term.taxonomy === 'category' ? await this.heldCategoryTree() : null;
     await manager.createQueryBuilder().delete().from('event_terms').where('term_id = :id', { id: term.id }).execute();
     await this.repo.update({ parent: term.id, taxonomy: term.taxonomy }, { parent: term.parent });
     await this.repo.delete({ id: term.id });
+    // The category's own buckets go; its ancestors lose the events it alone linked (its children move up to its
+    // parent, inside the same subtrees).
+    if (before) await rebuildCategoryCounts(manager, await readCategoryTree(manager), subtreesOf(before, [term.id]));
+  }
+
+  /** The category tree, held exclusively (usually already by the service, before it took any category). */
+  private async heldCategoryTree(): Promise<CategoryTree> {
+    const manager = managerOf(this.dataSource);
+    await holdCategoryTree(manager);
+    return readCategoryTree(manager);
   }
 
   async findById(taxonomy: Taxonomy, id: number): Promise<Term | null> {

@@ -1,0 +1,114 @@
+import { EventRepository } from '../../src/modules/events/domain/event.repository';
+import type { EventCriteria } from '../../src/modules/events/domain/event-query';
+import type { DateBound } from '../../src/modules/events/domain/event-date-window';
+import { captureQueries, SEED_ANCHOR, SeededApp, startSeededApp } from './support/seeded-app';
+
+/**
+ * Issue 18: the total of one category with its descendants is summed from its maintained buckets
+ * (`event_category_counts`) instead of counting the subtree's distinct linked events. On seeded data (nested
+ * categories, multi-day events, every status, hidden events), for every category, both clocks and windows whose
+ * bounds fall mid-day, mid-month and on month edges, the summed total equals the count of the link rows — the path a
+ * list without `categoryTree` takes — and then the same after writes that move, re-date, re-link and delete.
+ */
+describe('the total of a category with its descendants', () => {
+  let s: SeededApp;
+  let repo: EventRepository;
+
+  beforeAll(async () => {
+    s = await startSeededApp({ events: 600, categories: 12, tags: 10 });
+    repo = s.t.app.get(EventRepository);
+  }, 300_000);
+  afterAll(async () => s.t.close());
+
+  const windows: DateBound[][] = [
+    [{ field: 'end', op: '>=', value: `${SEED_ANCHOR} 12:00:00` }],
+    [
+      { field: 'start', op: '>=', value: '2026-12-01 00:00:00' },
+      { field: 'start', op: '<=', value: '2027-03-15 23:59:59' },
+    ],
+    [
+      { field: 'end', op: '>', value: '2026-11-30 18:30:00' },
+      { field: 'start', op: '<', value: '2027-06-01 00:00:00' },
+    ],
+    [{ field: 'start', op: '<=', value: '2026-10-07 09:00:00' }],
+    [],
+  ];
+  const statusSets = [['publish'], ['publish', 'private', 'draft', 'pending', 'future']] as EventCriteria['statuses'][];
+
+  /** The descendants of a category (itself included) from the categories' parents. */
+  const subtreeOf = async (root: number): Promise<number[]> => {
+    const rows = (await s.t.dataSource.query("SELECT id, parent FROM terms WHERE taxonomy = 'category'")) as Array<{ id: unknown; parent: unknown }>;
+    const out = [root];
+    for (let i = 0; i < out.length; i++) out.push(...rows.filter((r) => Number(r.parent) === out[i]).map((r) => Number(r.id)));
+    return out;
+  };
+
+  const mismatches = async (): Promise<unknown[]> => {
+    const categories = (await s.t.dataSource.query("SELECT id FROM terms WHERE taxonomy = 'category'")) as Array<{ id: unknown }>;
+    const found: unknown[] = [];
+    let nonZero = 0;
+    for (const { id } of categories) {
+      const root = Number(id);
+      const categoryIds = await subtreeOf(root);
+      for (const bounds of windows) {
+        for (const mode of ['event', 'site'] as const) {
+          for (const statuses of statusSets) {
+            const c: EventCriteria = { mode, bounds, statuses, restrictNonPublishToAuthor: null, categoryIds };
+            const counted = (await repo.findPageStamps(c, { offset: 0, limit: 1 })).total;
+            const summed = (await repo.findPageStamps({ ...c, categoryTree: root }, { offset: 0, limit: 1 })).total;
+            if (counted !== summed) found.push({ root, bounds, mode, statuses, counted, summed });
+            if (counted > 0) nonZero++;
+          }
+        }
+      }
+    }
+    expect(nonZero).toBeGreaterThan(50); // the comparison is not between empty sets
+    return found;
+  };
+
+  it('equals the count of the subtree\'s linked events, for every category, window, clock and status set', async () => {
+    expect(await mismatches()).toEqual([]);
+  });
+
+  it('still does after category moves and deletions, event re-dating, re-linking, hiding and deletion', async () => {
+    const admin = await s.t.auth('administrator');
+    const api = s.t.api;
+    const categories = s.summary.terms.filter((t) => t.taxonomy === 'category');
+    const parent = categories.find((c) => categories.some((o) => o.parent === c.id))!;
+    const child = categories.find((c) => c.parent === parent.id)!;
+    const other = categories.find((c) => c.parent === 0 && c.id !== parent.id)!;
+    const patch = (path: string, body: object) => s.t.http().patch(`${api}/${path}`).set('Authorization', admin).send(body);
+    const linked = s.events.filter((e) => e.links.termIds.includes(child.id)).slice(0, 6).map((e) => e.event);
+    expect(linked.length).toBeGreaterThan(3);
+    expect((await patch(`categories/${child.id}`, { parent: other.id })).status).toBe(200);
+    expect((await patch(`events/${linked[0].id}`, { start_date: '2026-11-30 23:00', end_date: '2026-12-02 08:00' })).status).toBe(200);
+    expect((await patch(`events/${linked[1].id}`, { categories: [parent.id, other.id] })).status).toBe(200);
+    expect((await patch(`events/${linked[2].id}`, { hide_from_listings: true })).status).toBe(200);
+    expect((await patch(`events/${linked[3].id}`, { status: 'draft' })).status).toBe(200);
+    expect((await s.t.http().delete(`${api}/events/${linked[4].id}?force=true`).set('Authorization', admin)).status).toBe(200);
+    const leaf = categories.find((c) => c.parent !== 0 && c.id !== child.id)!;
+    expect((await s.t.http().delete(`${api}/categories/${leaf.id}`).set('Authorization', admin)).status).toBe(200);
+    expect(await mismatches()).toEqual([]);
+  });
+
+  it('the list sums the category\'s buckets, found by key', async () => {
+    const categories = s.summary.terms.filter((t) => t.taxonomy === 'category');
+    const parent = categories.find((c) => categories.some((o) => o.parent === c.id))!;
+    const queries = await captureQueries(s.t.dataSource, async () => {
+      const res = await s.t.http().get(`${s.t.api}/events`).query({ categories: parent.slug });
+      expect(res.status).toBe(200);
+    });
+    const total = queries.find((q) => /event_category_month_counts/.test(q.sql));
+    expect(total).toBeDefined();
+    expect(queries.some((q) => /COUNT\(DISTINCT/.test(q.sql))).toBe(false);
+    if (s.t.db === 'mysql') {
+      const plan = (await s.t.dataSource.query(`EXPLAIN ${total!.sql}`, total!.params)) as Array<{ table: string; type: string; key: string | null }>;
+      for (const row of plan.filter((r) => ['c', 'm'].includes(r.table))) expect({ row, ok: ['range', 'ref'].includes(row.type) }).toEqual({ row, ok: true });
+      expect(plan.some((r) => r.table === 'm' && r.key === 'PRIMARY')).toBe(true);
+    } else {
+      const plan = ((await s.t.dataSource.query(`EXPLAIN QUERY PLAN ${total!.sql}`, total!.params)) as Array<{ detail: string }>).map((r) => r.detail);
+      expect(plan.filter((d) => /^SCAN [cm]\b/.test(d))).toEqual([]);
+      expect(plan.some((d) => /^SEARCH m USING (COVERING )?INDEX sqlite_autoindex_event_category_month_counts_1 \(term_id=\? AND clock=\?/.test(d))).toBe(true);
+    }
+  });
+});
