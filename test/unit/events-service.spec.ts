@@ -1,4 +1,3 @@
-import type { EventViewReader } from '../../src/modules/events/application/event-view';
 import { InMemoryUserDirectory } from '../../src/shared/auth/user-directory';
 import type { Caller } from '../../src/shared/domain/caller';
 import { FixedClock } from '../../src/shared/domain/clock';
@@ -106,8 +105,6 @@ async function setup(siteZone = 'UTC') {
     new EventWriteCheck(repo, links, users, clock, config),
     new TitleTags(),
     scheduled,
-    // Reads here go through the repository (as on SQLite): no view is read with the event.
-    { eventWithView: () => null } as unknown as EventViewReader,
   );
   return { service, repo, ids, clock, links, scheduled };
 }

@@ -12,6 +12,7 @@ import { SearchIndex1764000017000 } from './1764000017000-search-index';
 import { DuePublicationIndex1764000017500 } from './1764000017500-due-publication-index';
 import { EventListMonthCounts1764000018000 } from './1764000018000-event-list-month-counts';
 import { EventCategoryCounts1764000019000 } from './1764000019000-event-category-counts';
+import { EventLinkIds1764000020000 } from './1764000020000-event-link-ids';
 import { Terms1764000004000 } from './1764000004000-terms';
 import { VenuesOrganizers1764000003100 } from './1764000003100-venues-organizers';
 
@@ -33,4 +34,5 @@ export const MIGRATIONS: Function[] = [
   DuePublicationIndex1764000017500,
   EventListMonthCounts1764000018000,
   EventCategoryCounts1764000019000,
+  EventLinkIds1764000020000,
 ];

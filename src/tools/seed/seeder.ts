@@ -12,6 +12,7 @@ import type { Venue } from '../../modules/venues/domain/venue';
 import { toRow as venueRow } from '../../modules/venues/infrastructure/typeorm/typeorm-venue.repository';
 import { VenueOrmEntity } from '../../modules/venues/infrastructure/typeorm/venue.orm-entity';
 import { adjustTermCounts, CARRIED_COLUMNS, carriedValuesOf } from '../../modules/events/infrastructure/typeorm/event-link-tables';
+import { linkIdsText } from '../../modules/events/infrastructure/typeorm/stored-link-ids';
 import { readCategoryTree, rebuildCategoryCounts } from '../../modules/events/infrastructure/typeorm/category-tree-counts';
 import { adjustListCounts, CountDelta, countedColumnsOf, countRow } from '../../modules/events/infrastructure/typeorm/event-list-counts';
 import { SearchIndexBulkLoad } from '../../modules/events/infrastructure/typeorm/search/mysql-search-bulk-load';
@@ -159,7 +160,7 @@ export async function seedDatabase(ds: DataSource, sizes: SeedSizes, options: Se
         const count = Math.min(batchSize, sizes.events - done);
         const batch: SeedEvent[] = [];
         for (let i = 0; i < count; i++) batch.push(makeEvent(r, sizes, firstEventId + done + i, refs, eventSlugs));
-        const rows = batch.map(({ event }) => eventRow(event));
+        const rows = batch.map(({ event, links: l }) => ({ ...eventRow(event), linkIds: linkIdsText(l) }));
         const writeEvents = async () => {
           for (const { event } of batch) await ids.add({ id: event.id, kind: 'event' });
           await ids.flush();

@@ -49,7 +49,23 @@ export async function inconsistencies(db: DataSource): Promise<unknown[]> {
     }
   }
   found.push(...(await categoryCountInconsistencies(db)));
+  found.push(...(await linkIdInconsistencies(db)));
   return found;
+}
+
+/** Each event's stored `link_ids` (issue 18) against its link rows: venues and organizers by position, terms by id. */
+export async function linkIdInconsistencies(db: DataSource): Promise<unknown[]> {
+  const expected = new Map<number, number[][]>();
+  for (const e of (await db.query('SELECT id FROM events')) as any[]) expected.set(Number(e.id), [[], [], []]);
+  const rows = (await db.query(
+    'SELECT 0 AS k, event_id AS e, venue_id AS id, position AS p FROM event_venues UNION ALL SELECT 1, event_id, organizer_id, position FROM event_organizers ' +
+      'UNION ALL SELECT 2, event_id, term_id, term_id FROM event_terms ORDER BY 1, 2, 4',
+  )) as any[];
+  for (const r of rows) expected.get(Number(r.e))?.[Number(r.k)].push(Number(r.id));
+  const stored = (await db.query('SELECT id, link_ids FROM events')) as any[];
+  return stored
+    .filter((e) => e.link_ids !== JSON.stringify(expected.get(Number(e.id))))
+    .map((e) => ({ event: Number(e.id), linkIds: e.link_ids, linkRows: JSON.stringify(expected.get(Number(e.id))) }));
 }
 
 /**

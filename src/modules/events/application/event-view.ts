@@ -30,10 +30,4 @@ export abstract class EventViewReader {
    * was, after its links were removed.
    */
   abstract viewWithLinks(event: CalendarEvent, links: EventLinks): Promise<EventView>;
-  /**
-   * One event, by id or by its folded slug, with its view (null: no such event), where reading them together saves
-   * round trips (MySQL); null instead of a promise where it does not (the caller reads the event alone, and its view
-   * only when the answer is not kept already).
-   */
-  abstract eventWithView(target: { id: number } | { slug: string }): Promise<EventView | null> | null;
 }

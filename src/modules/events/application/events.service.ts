@@ -13,7 +13,6 @@ import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { CalendarEvent, EventLinks, EventStamp, isProtected } from '../domain/calendar-event';
 import { EventRepository, LinkTargetsGoneError } from '../domain/event.repository';
 import { EventLinksGateway } from './event-links.gateway';
-import { EventView, EventViewReader } from './event-view';
 import { EventListCriteria, EventListInput } from './event-list-criteria';
 import { EventTags } from './event-tags';
 import { EventWriteCheck, EventWritePlan } from './event-write-check';
@@ -65,7 +64,6 @@ export class EventsService {
     private readonly writeCheck: EventWriteCheck,
     private readonly tags: EventTags,
     private readonly scheduled: ScheduledEvents,
-    private readonly views: EventViewReader,
   ) {}
 
   // ------------------------------------------------------------------------------------------------------------ reads
@@ -119,23 +117,13 @@ export class EventsService {
   }
 
   async get(target: EventTarget, caller: Caller, password?: string): Promise<CalendarEvent> {
-    return (await this.getWithView(target, caller, password)).event;
-  }
-
-  /**
-   * `get`, with the event's view when the view reader reads it together with the event (`eventWithView`: one round
-   * trip instead of two on MySQL); otherwise `view` is null and the view is read only if the answer needs it.
-   */
-  async getWithView(target: EventTarget, caller: Caller, password?: string): Promise<{ event: CalendarEvent; view: EventView | null }> {
-    const together = this.views.eventWithView('id' in target ? target : { slug: fold(target.slug) });
-    const view = together && (await together);
-    const found = together ? (view?.event ?? null) : await this.findOrNull(target);
+    const found = await this.findOrNull(target);
     if (!found) throw await this.notFoundError(target);
     const event = asShown(found, utcWallClock(this.clock.now())); // §3.5: due and not yet published by the job
     if (event.status === 'trash') throw forbidden('event-no-longer-available');
     if (!Policy.maySee(caller, event)) throw forbidden('event-not-accessible');
     if (!this.mayUnlock(event, caller, password)) throw forbidden('event-password-protected');
-    return { event, view: view && { ...view, event } };
+    return event;
   }
 
   // ----------------------------------------------------------------------------------------------------------- writes

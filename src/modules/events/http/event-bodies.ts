@@ -61,16 +61,13 @@ export class EventBodies {
     return page.map((e) => presented.get(e.id) ?? (kept?.bytes(e, masked(e)) as Buffer));
   }
 
-  /**
-   * The single-GET body (with json_ld) as JSON (UTF-8 bytes): what `ETag` hashes (§9.11). `read` is the event's view
-   * when it was read with the event (see `EventsService.getWithView`).
-   */
-  async single(event: CalendarEvent, api: string, useFragments: boolean, read: EventView | null = null): Promise<Buffer> {
+  /** The single-GET body (with json_ld) as JSON (UTF-8 bytes): what `ETag` hashes (§9.11). */
+  async single(event: CalendarEvent, api: string, useFragments: boolean): Promise<Buffer> {
     const key = fragmentKey(api, 'single', event);
     const cached = useFragments ? this.fragments.get(key) : undefined;
     if (cached !== undefined) return cached;
     const generation = this.fragments.generation;
-    const [view] = read ? [this.shown(read)] : await this.viewsOf([event]);
+    const [view] = await this.viewsOf([event]);
     const bytes = Buffer.from(JSON.stringify(presentEvent(view, this.site(api), { withJsonLd: true, masked: false })));
     if (useFragments) this.fragments.set(key, bytes, generation);
     return bytes;

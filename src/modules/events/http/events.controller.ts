@@ -231,10 +231,10 @@ export class EventsController {
   }
 
   private async read(target: EventTarget, input: Validated<ReadEventParams>, caller: Caller, api: string, req: Request, res: Response) {
-    const { event: found, view } = await this.events.getWithView(target, caller, input.password);
+    const found = await this.events.get(target, caller, input.password);
     res.vary('Accept');
     if (wantsCalendar(req, input.ical)) return sendCalendar(req, res, await this.calendar.calendar([found], localeOf(req), () => false));
-    return sendBytesWithEtag(res, await this.presenter.single(found, api, takesPartInReadCache(res), view), req.header('if-none-match'));
+    return sendBytesWithEtag(res, await this.presenter.single(found, api, takesPartInReadCache(res)), req.header('if-none-match'));
   }
 
   private async update(target: EventTarget, input: Lenient<UpdateEventParams>, caller: Caller, api: string, req: Request, res: Response) {

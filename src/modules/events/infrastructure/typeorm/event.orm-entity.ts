@@ -36,4 +36,6 @@ export class EventOrmEntity {
   @Column({ type: 'integer', default: 0 }) revision: number;
   /** JSON array of the global ids this event is a copy of (migration 1764000015000-import-mappings), NULL if none. */
   @Column({ name: 'global_id_lineage', type: 'text', nullable: true }) globalIdLineage: string | null;
+  /** The event's link ids as its link rows hold them (migration 1764000020000, `stored-link-ids.ts`); written by link writes only. */
+  @Column({ name: 'link_ids', type: 'text', nullable: true }) linkIds?: string | null;
 }

@@ -16,8 +16,7 @@ import { VenueOrmEntity } from '../../../venues/infrastructure/typeorm/venue.orm
 import { venueFromRow } from '../../../venues/infrastructure/typeorm/typeorm-venue.repository';
 import { EventView, EventViewReader } from '../../application/event-view';
 import type { CalendarEvent, EventLinks } from '../../domain/calendar-event';
-import { toDomain } from './event.mapper';
-import { EventOrmEntity } from './event.orm-entity';
+import { storedLinksOf } from './stored-link-ids';
 
 type Linked<T> = Map<number, T[]>;
 type LinkRow = Record<string, unknown> & { linkKind: 'e' | 'v' | 'o' | 't'; linkEventId: unknown; linkPosition: unknown };
@@ -33,25 +32,50 @@ const TERM_COLUMNS: Array<[string, string]> = [
   ['r.event_count', 'eventCount'],
 ];
 
+/** Every alias in order: a branch's own column where it has one, NULL otherwise. */
+function alignedColumns(dataSource: DataSource, aliases: string[], columns: Array<[string, string]>): string {
+  const own = new Map(columns.map(([expression, alias]) => [alias, expression]));
+  return aliases.map((alias) => `${own.get(alias) ?? 'NULL'} AS ${dataSource.driver.escape(alias)}`).join(', ');
+}
+
 const linkUnions = new WeakMap<DataSource, Map<number, string>>();
 
 /**
  * The three branches of the links' UNION ALL (venues, organizers, terms): every branch selects the same aliases — its
- * own columns, NULL for the others' — in one order, so the rows map like those of the separate reads; `extra` is
- * appended to each branch's columns, `eventIds` is the condition on the link's event (e.g. `IN (?, ?)`).
+ * own columns, NULL for the others' — in one order, so the rows map like those of the separate reads; `eventIds` is
+ * the condition on the link's event (e.g. `IN (?, ?)`).
  */
-function linkBranches(dataSource: DataSource, eventIds: string, extra = ''): string[] {
+function linkBranches(dataSource: DataSource, eventIds: string): string[] {
   const { venue, organizer, aliases } = linkColumns(dataSource);
-  const select = (columns: Array<[string, string]>) => {
-    const own = new Map(columns.map(([expression, alias]) => [alias, expression]));
-    return aliases.map((alias) => `${own.get(alias) ?? 'NULL'} AS ${dataSource.driver.escape(alias)}`).join(', ') + extra;
-  };
+  const select = (columns: Array<[string, string]>) => alignedColumns(dataSource, aliases, columns);
   return [
     `SELECT 'v' AS linkKind, l.event_id AS linkEventId, l.position AS linkPosition, ${select(venue)} ` +
       `FROM event_venues l JOIN venues r ON r.id = l.venue_id WHERE l.event_id ${eventIds}`,
     `SELECT 'o', l.event_id, l.position, ${select(organizer)} FROM event_organizers l JOIN organizers r ON r.id = l.organizer_id WHERE l.event_id ${eventIds}`,
     `SELECT 't', l.event_id, 0, ${select(TERM_COLUMNS)} FROM event_terms l JOIN terms r ON r.id = l.term_id WHERE l.event_id ${eventIds}`,
   ];
+}
+
+const recordSelects = new WeakMap<DataSource, string[]>();
+
+/**
+ * The venue, organizer and term branches of a UNION ALL of records by id (each ending in `WHERE r.id`, the caller
+ * appends the condition), with the same aliases as the links' branches.
+ */
+function recordBranches(dataSource: DataSource): string[] {
+  let branches = recordSelects.get(dataSource);
+  if (!branches) {
+    const { venue, organizer, aliases } = linkColumns(dataSource);
+    const select = (columns: Array<[string, string]>) => alignedColumns(dataSource, aliases, columns);
+    branches = [
+      `SELECT 'v' AS linkKind, 0 AS linkEventId, 0 AS linkPosition, ${select(venue)} FROM venues r WHERE r.id`,
+      // Each branch names its kind column: any of them may come first (a kind without ids is left out).
+      `SELECT 'o' AS linkKind, 0 AS linkEventId, 0 AS linkPosition, ${select(organizer)} FROM organizers r WHERE r.id`,
+      `SELECT 't' AS linkKind, 0 AS linkEventId, 0 AS linkPosition, ${select(TERM_COLUMNS)} FROM terms r WHERE r.id`,
+    ];
+    recordSelects.set(dataSource, branches);
+  }
+  return branches;
 }
 
 /**
@@ -72,34 +96,6 @@ function linkUnionSql(dataSource: DataSource, n: number): string {
   if (sql !== undefined) return sql;
   sql = linkBranches(dataSource, `IN (${marks(n)})`).join(' UNION ALL ');
   if (byCount.size < 64) byCount.set(n, sql); // page sizes repeat; a feed's odd counts are built each time
-  return sql;
-}
-
-const singleUnions = new WeakMap<DataSource, Map<'id' | 'slug', string>>();
-
-/** Event columns in `singleViewSql` are aliased with this prefix, apart from the link branches' aliases. */
-const EVENT_PREFIX = 'ev_';
-
-/**
- * One event's row and its links in one statement (MySQL, issue 18: a round trip fewer for a single event): the row as
- * the first branch of the links' UNION ALL, its columns prefixed with EVENT_PREFIX and NULL in the link branches (NULL
- * for the links' columns in the event branch). Parameters: the id or slug four times.
- */
-function singleViewSql(dataSource: DataSource, by: 'id' | 'slug'): string {
-  let byKey = singleUnions.get(dataSource);
-  if (!byKey) singleUnions.set(dataSource, (byKey = new Map()));
-  const cached = byKey.get(by);
-  if (cached !== undefined) return cached;
-  const event = shownColumnList(dataSource, EventOrmEntity, 'e');
-  const none = linkColumns(dataSource).aliases.map((alias) => `NULL AS ${dataSource.driver.escape(alias)}`).join(', ');
-  const eventColumns = event.map(([expression, alias]) => `${expression} AS ${dataSource.driver.escape(EVENT_PREFIX + alias)}`).join(', ');
-  const noEvent = `, ${event.map(() => 'NULL').join(', ')}`;
-  const linkedTo = by === 'id' ? '= ?' : '= (SELECT s.id FROM events s WHERE s.slug = ?)';
-  const sql = [
-    `SELECT 'e' AS linkKind, e.id AS linkEventId, 0 AS linkPosition, ${none}, ${eventColumns} FROM events e WHERE e.${by} = ?`,
-    ...linkBranches(dataSource, linkedTo, noEvent),
-  ].join(' UNION ALL ');
-  byKey.set(by, sql);
   return sql;
 }
 
@@ -130,24 +126,63 @@ export class SqlEventViewReader extends EventViewReader {
   }
 
   async viewsOf(events: CalendarEvent[]): Promise<EventView[]> {
+    const stored = events.map(storedLinksOf);
+    if (events.length > 0 && stored.every((links) => links !== undefined)) {
+      return this.viewsWith(events, await this.linksByIds(events, stored as EventLinks[]));
+    }
     return this.viewsWith(events, await this.linksOf([...new Set(events.map((e) => e.id))]));
   }
 
-  /** MySQL only: SQLite has no round trips to save, and there the view is read only when the answer is not kept. */
-  eventWithView(target: { id: number } | { slug: string }): Promise<EventView | null> | null {
-    return this.dataSource.options.type === 'mysql' ? this.readEventWithView(target) : null;
+  /**
+   * The links of events read with their stored link ids: the records by id, each once (a page's events share venues,
+   * organizers and terms), in one statement on MySQL — no link table is read (see `stored-link-ids.ts`).
+   */
+  private async linksByIds(events: CalendarEvent[], stored: EventLinks[]): Promise<Links> {
+    const ids = (pick: (links: EventLinks) => number[]) => [...new Set(stored.flatMap(pick))];
+    const [venueIds, organizerIds, termIds] = [ids((l) => l.venueIds), ids((l) => l.organizerIds), ids((l) => l.termIds)];
+    let records: { venues: Venue[]; organizers: Organizer[]; terms: CountedTerm[] };
+    if (this.dataSource.options.type === 'mysql') {
+      const rows = await this.recordRows(venueIds, organizerIds, termIds);
+      records = {
+        venues: rows.filter((r) => r.linkKind === 'v').map((r) => venueFromRow(r as unknown as VenueOrmEntity)),
+        organizers: rows.filter((r) => r.linkKind === 'o').map((r) => organizerFromRow(r as unknown as OrganizerOrmEntity)),
+        terms: rows.filter((r) => r.linkKind === 't').map((r) => countedTerm(r as unknown as TermRow)),
+      };
+    } else {
+      const [venues, organizers, terms] = await Promise.all([
+        this.recordsByIds('venues', VenueOrmEntity, venueIds, venueFromRow),
+        this.recordsByIds('organizers', OrganizerOrmEntity, organizerIds, organizerFromRow),
+        this.termsByIds(termIds),
+      ]);
+      records = { venues, organizers, terms };
+    }
+    const byId = <T extends { id: number }>(items: T[]) => new Map(items.map((item) => [item.id, item]));
+    const [venues, organizers, terms] = [byId(records.venues), byId(records.organizers), byId(records.terms)];
+    const found = <T>(map: Map<number, T>, list: number[]) => list.flatMap((id) => (map.has(id) ? [map.get(id) as T] : []));
+    const out: Links = { venues: new Map(), organizers: new Map(), terms: new Map() };
+    events.forEach((event, i) => {
+      out.venues.set(event.id, found(venues, stored[i].venueIds));
+      out.organizers.set(event.id, found(organizers, stored[i].organizerIds));
+      out.terms.set(event.id, inNameOrder(found(terms, stored[i].termIds)));
+    });
+    return out;
   }
 
-  private async readEventWithView(target: { id: number } | { slug: string }): Promise<EventView | null> {
-    const [by, value] = 'id' in target ? (['id', target.id] as const) : (['slug', target.slug.toLowerCase()] as const);
-    const rows = await this.query<LinkRow>(singleViewSql(this.dataSource, by), [value, value, value, value]);
-    const own = rows.find((row) => row.linkKind === 'e');
-    if (!own) return null;
-    const entity: Record<string, unknown> = {};
-    for (const key of Object.keys(own)) if (key.startsWith(EVENT_PREFIX)) entity[key.slice(EVENT_PREFIX.length)] = own[key];
-    const event = toDomain(entity as unknown as EventOrmEntity);
-    const [view] = await this.viewsWith([event], linksFromRows(rows.filter((row) => row !== own), [event.id]));
-    return view;
+  /** Venues, organizers and terms by id in one UNION ALL (MySQL), each row naming its kind. */
+  private async recordRows(venueIds: number[], organizerIds: number[], termIds: number[]): Promise<LinkRow[]> {
+    const [venue, organizer, term] = recordBranches(this.dataSource);
+    const branches: string[] = [];
+    const params: number[] = [];
+    for (const [branch, ids] of [
+      [venue, venueIds],
+      [organizer, organizerIds],
+      [term, termIds],
+    ] as const) {
+      if (ids.length === 0) continue;
+      branches.push(`${branch} IN (${marks(ids.length)})`);
+      params.push(...ids);
+    }
+    return branches.length ? this.query<LinkRow>(branches.join(' UNION ALL '), params) : [];
   }
 
   /** The views of `events` from their links, with the images they reference (one more statement when there are any). */

@@ -30,6 +30,7 @@ import {
   subtreesOf,
 } from './category-tree-counts';
 import { stampOf, toDomain, toRow } from './event.mapper';
+import { NO_LINK_IDS, refreshLinkIds, rememberLinks } from './stored-link-ids';
 import { EventOrmEntity } from './event.orm-entity';
 import { EventSearchIndex } from './search/event-search-index';
 
@@ -46,6 +47,9 @@ const CLOCK: Record<EventCriteria['mode'], ClockColumns> = {
 /** The columns of an event's stamp (issue 18), aliased to its properties. */
 const STAMP_COLUMNS =
   'e.id AS "id", e.author_id AS "authorId", e.status AS "status", e.date_utc AS "dateUtc", e.post_password AS "postPassword", e.revision AS "revision"';
+
+/** An event read for a view: its stored link ids travel with it (see `stored-link-ids.ts`). */
+const viewed = (row: EventOrmEntity): CalendarEvent => rememberLinks(toDomain(row), row.linkIds);
 
 /** Lists filtered only by dates and statuses (the default list, date ranges) are counted from per-day counts. */
 function countedByDay(c: EventCriteria): boolean {
@@ -174,7 +178,7 @@ export class TypeOrmEventRepository extends EventRepository {
 
   async findPage(c: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }> {
     const { entries, total } = await this.pageOf<EventOrmEntity>(c, page, shownColumnsAs(this.dataSource, EventOrmEntity, 'e'));
-    return { rows: entries.map(toDomain), total };
+    return { rows: entries.map(viewed), total };
   }
 
   async findPageStamps(c: EventCriteria, page: EventPageRequest): Promise<{ stamps: EventStamp[]; total: number }> {
@@ -245,7 +249,7 @@ export class TypeOrmEventRepository extends EventRepository {
   }
 
   async findByIds(ids: number[]): Promise<CalendarEvent[]> {
-    return (await this.columnsByIds<EventOrmEntity>(ids, shownColumnsAs(this.dataSource, EventOrmEntity, 'e'))).map(toDomain);
+    return (await this.columnsByIds<EventOrmEntity>(ids, shownColumnsAs(this.dataSource, EventOrmEntity, 'e'))).map(viewed);
   }
 
   /**
@@ -405,12 +409,12 @@ export class TypeOrmEventRepository extends EventRepository {
 
   async findById(id: number): Promise<CalendarEvent | null> {
     const [row] = await this.rowsWhere('e.id = ?', [id]);
-    return row ? toDomain(row) : null;
+    return row ? viewed(row) : null;
   }
 
   async findBySlug(slug: string): Promise<CalendarEvent | null> {
     const [row] = await this.rowsWhere('e.slug = ?', [slug.toLowerCase()]);
-    return row ? toDomain(row) : null;
+    return row ? viewed(row) : null;
   }
 
   async lockById(id: number): Promise<CalendarEvent | null> {
@@ -445,6 +449,7 @@ export class TypeOrmEventRepository extends EventRepository {
 
   async insert(event: CalendarEvent): Promise<void> {
     const row = toRow(event);
+    row.linkIds = NO_LINK_IDS; // its links, if any, are written next (saveLinks)
     try {
       await this.manager.getRepository(EventOrmEntity).insert(row);
     } catch (e) {
@@ -485,6 +490,7 @@ export class TypeOrmEventRepository extends EventRepository {
     if (links.venueIds) await replaceLinks(m, 'venue', eventId, links.venueIds);
     if (links.organizerIds) await replaceLinks(m, 'organizer', eventId, links.organizerIds);
     if (links.termIds) await this.replaceTermLinks(eventId, links.termIds);
+    if (links.venueIds || links.organizerIds || links.termIds) await refreshLinkIds(m, [eventId]);
   }
 
   /** Replaces the event's terms; its buckets leave the subtrees of its old categories and join those of the new. */

@@ -8,6 +8,7 @@ import { escapeLike, fold } from '../../../../shared/domain/text';
 import type { LinkedRecord } from '../../domain/linked-record';
 import { LinkedRecordListCriteria, LinkedRecordRepository } from '../../domain/linked-record.repository';
 import { LinkedRecordColumns } from './linked-record-columns';
+import { refreshLinkIds } from '../../../events/infrastructure/typeorm/stored-link-ids';
 
 /** The LIKE escape character, bound as a parameter: a literal `'\\'` means different things to SQLite and MySQL. */
 export const LIKE_ESCAPE = '\\';
@@ -187,6 +188,9 @@ export abstract class TypeOrmLinkedRecordRepository<T extends LinkedRecord, Row 
 
   async unlinkFromAllEvents(id: number): Promise<void> {
     const { table: links, column } = this.table.links;
-    await managerOf(this.dataSource).query(`DELETE FROM ${links} WHERE ${column} = ?`, [id]);
+    const m = managerOf(this.dataSource);
+    const linked = (await m.query(`SELECT event_id FROM ${links} WHERE ${column} = ?`, [id])) as Array<{ event_id: unknown }>;
+    await m.query(`DELETE FROM ${links} WHERE ${column} = ?`, [id]);
+    await refreshLinkIds(m, linked.map((r) => Number(r.event_id)));
   }
 }

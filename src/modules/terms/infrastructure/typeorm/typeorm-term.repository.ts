@@ -12,6 +12,7 @@ import {
   rebuildCategoryCounts,
   subtreesOf,
 } from '../../../events/infrastructure/typeorm/category-tree-counts';
+import { refreshLinkIds } from '../../../events/infrastructure/typeorm/stored-link-ids';
 
 /** A term from its row (also read by the events read model). */
 export const toTerm = (row: Pick<TermOrmEntity, 'id' | 'taxonomy' | 'name' | 'slug' | 'description' | 'parent'>): Term => ({
@@ -92,7 +93,9 @@ export class TypeOrmTermRepository extends TermRepository {
   async delete(term: Term): Promise<void> {
     const manager = managerOf(this.dataSource);
     const before = term.taxonomy === 'category' ? await this.heldCategoryTree() : null;
+    const linked = (await manager.query('SELECT event_id FROM event_terms WHERE term_id = ?', [term.id])) as Array<{ event_id: unknown }>;
     await manager.createQueryBuilder().delete().from('event_terms').where('term_id = :id', { id: term.id }).execute();
+    await refreshLinkIds(manager, linked.map((r) => Number(r.event_id)));
     await this.repo.update({ parent: term.id, taxonomy: term.taxonomy }, { parent: term.parent });
     await this.repo.delete({ id: term.id });
     // The category's own buckets go; its ancestors lose the events it alone linked (its children move up to its
