@@ -1,6 +1,7 @@
 import { EventRepository } from '../../src/modules/events/domain/event.repository';
 import type { EventCriteria } from '../../src/modules/events/domain/event-query';
 import type { DateBound } from '../../src/modules/events/domain/event-date-window';
+import { categoryCountInconsistencies, linkIdInconsistencies } from '../concurrency/support/integrity';
 import { captureQueries, SEED_ANCHOR, SeededApp, startSeededApp } from './support/seeded-app';
 
 /**
@@ -65,6 +66,13 @@ describe('the total of a category with its descendants', () => {
     expect(nonZero).toBeGreaterThan(50); // the comparison is not between empty sets
     return found;
   };
+
+  it('the seeder fills the category buckets and the events\' link ids exactly', async () => {
+    expect(await categoryCountInconsistencies(s.t.dataSource)).toEqual([]);
+    expect(await linkIdInconsistencies(s.t.dataSource)).toEqual([]);
+    const [{ n }] = await s.t.dataSource.query('SELECT COUNT(*) AS n FROM event_category_counts');
+    expect(Number(n)).toBeGreaterThan(100);
+  });
 
   it('equals the count of the subtree\'s linked events, for every category, window, clock and status set', async () => {
     expect(await mismatches()).toEqual([]);
