@@ -22,6 +22,7 @@ export function progressReporter(total: number, stream: NodeJS.WriteStream = pro
   const started = Date.now();
   let lastLine = 0;
   let last = 0;
+  let stopped = false;
   const line = (done: number) => {
     const s = (Date.now() - started) / 1000;
     stream.write(`seed: ${done}/${total} events (${Math.round((100 * done) / Math.max(1, total))}%), ${s.toFixed(1)} s, ${Math.round(done / Math.max(0.001, s))}/s\n`);
@@ -34,6 +35,10 @@ export function progressReporter(total: number, stream: NodeJS.WriteStream = pro
         line(done);
       }
     },
-    stop: () => line(last),
+    // Once: a slow phase after the load stops it, and so does the end.
+    stop: () => {
+      if (!stopped) line(last);
+      stopped = true;
+    },
   };
 }
