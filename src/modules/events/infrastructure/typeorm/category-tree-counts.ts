@@ -63,7 +63,11 @@ function childrenOf(tree: CategoryTree): Map<number, number[]> {
   let children = childMaps.get(tree);
   if (!children) {
     children = new Map();
-    for (const [id, parent] of tree) children.set(parent, [...(children.get(parent) ?? []), id]);
+    for (const [id, parent] of tree) {
+      const siblings = children.get(parent);
+      if (siblings) siblings.push(id);
+      else children.set(parent, [id]);
+    }
     childMaps.set(tree, children);
   }
   return children;
