@@ -123,8 +123,14 @@ describe(`event list query plans on ${EVENTS} events`, () => {
   // Issue 18: a window's total sums month buckets where the months decide, and day buckets only in a bound's month:
   // every bucket read is found by key (the day buckets ending in a bound's month by their end-day index).
   it('issue 18: the total of a long window reads month buckets and the boundary months\' day buckets by key only', async () => {
-    const q = await pageQuery({ start_date: SEED_ANCHOR, end_date: '2028-06-15' });
+    // Bounds inside a day: the events starting or ending on a bound's day are counted one by one, by their index.
+    const q = await pageQuery({ starts_after: `${SEED_ANCHOR} 10:30`, ends_before: '2028-06-15 18:00' });
     expect(q.sql).toMatch(/FROM event_list_month_counts m (INDEXED BY|FORCE INDEX)/);
+    // Whole days (`start_date` and `end_date` take whole days): the day buckets decide those days too, no event is
+    // counted one by one.
+    const days = await pageQuery({ start_date: SEED_ANCHOR, end_date: '2028-06-15' });
+    expect(days.sql).toMatch(/FROM event_list_month_counts m/);
+    expect(days.sql).not.toMatch(/COUNT\(\*\) FROM events e/);
     if (s.t.db === 'mysql') {
       const plan = (await s.t.dataSource.query(`EXPLAIN ${q.sql}`, q.params)) as Array<{ table: string; type: string; key: string | null }>;
       const buckets = plan.filter((row) => ['c', 'm'].includes(row.table));

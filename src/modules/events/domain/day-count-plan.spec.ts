@@ -3,10 +3,10 @@ import { Random } from '../../../tools/seed/random';
 import { DATE_PARAMS, matchesDateWindow } from './event-date-window';
 
 describe('dayCountPlan', () => {
-  it('turns each bound into a day condition that excludes its own day, and that day into a boundary day', () => {
+  it('turns each bound inside a day into a day condition that excludes its own day, and that day into a boundary day', () => {
     const plan = dayCountPlan([
-      { op: '>=', field: 'start', value: '2026-11-21 00:00:00' },
-      { op: '<=', field: 'end', value: '2028-11-22 23:59:59' },
+      { op: '>=', field: 'start', value: '2026-11-21 00:00:01' },
+      { op: '<=', field: 'end', value: '2028-11-22 23:59:58' },
       { op: '<', field: 'start', value: '2027-01-01 12:00:00' },
       { op: '>', field: 'end', value: '2026-11-21 06:00:00' },
     ]);
@@ -24,6 +24,37 @@ describe('dayCountPlan', () => {
     });
   });
 
+  it('decides a bound at a day\'s edge by the day alone: no boundary day', () => {
+    const plan = dayCountPlan([
+      { op: '>=', field: 'start', value: '2027-03-01 00:00:00' }, // from the 1st: after the day before
+      { op: '<=', field: 'end', value: '2028-12-31 23:59:59' }, // through the 31st: before the next day
+      { op: '>', field: 'end', value: '2026-11-21 23:59:59' }, // after the 21st's last second: after the 21st
+      { op: '<', field: 'start', value: '2028-02-29 00:00:00' }, // before the 29th's first second: before the 29th
+    ]);
+    expect(plan).toEqual({
+      startDays: [
+        { op: '>', day: '2027-02-28' },
+        { op: '<', day: '2028-02-29' },
+      ],
+      endDays: [
+        { op: '<', day: '2029-01-01' },
+        { op: '>', day: '2026-11-21' },
+      ],
+      startBoundaryDays: [],
+      endBoundaryDays: [],
+    });
+    // the other edges (>= at the last second, <= at the first, > at the first, < at the last) are inside a day
+    for (const [op, time] of [['>=', '23:59:59'], ['<=', '00:00:00'], ['>', '00:00:00'], ['<', '23:59:59']] as const) {
+      expect(dayCountPlan([{ op, field: 'start', value: `2027-03-01 ${time}` }]).startBoundaryDays).toEqual(['2027-03-01']);
+    }
+  });
+
+  it('keeps a boundary day where the next or previous day would leave years 0001–9999', () => {
+    expect(dayCountPlan([{ op: '<=', field: 'end', value: '9999-12-31 23:59:59' }])).toMatchObject({ endDays: [{ op: '<', day: '9999-12-31' }], endBoundaryDays: ['9999-12-31'] });
+    expect(dayCountPlan([{ op: '>=', field: 'start', value: '0001-01-01 00:00:00' }])).toMatchObject({ startDays: [{ op: '>', day: '0001-01-01' }], startBoundaryDays: ['0001-01-01'] });
+    expect(dayCountPlan([{ op: '>=', field: 'start', value: '0050-01-01 00:00:00' }]).startDays).toEqual([{ op: '>', day: '0049-12-31' }]);
+  });
+
   it('has nothing to check without bounds (include lists): every day matches', () => {
     const plan = dayCountPlan([]);
     expect(dayLevelMatch(plan, '2020-01-01', '2030-01-01')).toBe(true);
@@ -33,7 +64,9 @@ describe('dayCountPlan', () => {
     // A deterministic pseudo-random sweep over bounds of every operator and events around them.
     const r = new Random(7);
     const next = (n: number) => r.int(0, n - 1);
-    const wall = () => `2026-11-${String(1 + next(30)).padStart(2, '0')} ${String(next(24)).padStart(2, '0')}:${next(2) ? '00' : '30'}:00`;
+    // Times on the hour and half hour, and a day's first and last second (where a bound is decided by the day alone).
+    const time = () => [() => '00:00:00', () => '23:59:59', () => `${String(next(24)).padStart(2, '0')}:${next(2) ? '00' : '30'}:00`][next(3)]();
+    const wall = () => `2026-11-${String(1 + next(30)).padStart(2, '0')} ${time()}`;
     // Every operator of the six date parameters (§8.2.1).
     const ops = DATE_PARAMS.map(({ op, field }) => ({ op, field }));
     let decided = 0;

@@ -23,14 +23,45 @@ export interface DayCondition {
 
 const dayOf = (wallClock: string) => wallClock.slice(0, 10);
 
+/** The day `days` after (before, when negative) a `YYYY-MM-DD` day; null outside years 0001–9999. */
+function shiftDay(day: string, days: number): string | null {
+  const [y, m, d] = day.split('-').map(Number);
+  const shifted = new Date(0);
+  shifted.setUTCFullYear(y, m - 1, d + days); // the overflowing day moves month and year; years 0–99 stay themselves
+  const text = shifted.toISOString().slice(0, 10);
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && text >= '0001-01-01' ? text : null;
+}
+
+/**
+ * The day condition of a bound at a day's edge, which the day alone decides (issue 18: `start_date=2027-02-13` is
+ * `start >= 2027-02-13 00:00:00`, that is a start day after 2027-02-12, and needs no boundary day counted one by one);
+ * null for a bound inside a day.
+ */
+function edgeCondition(b: DateBound): DayCondition | null {
+  const day = dayOf(b.value);
+  const time = b.value.slice(11);
+  const edge =
+    b.op === '>=' && time === '00:00:00' ? { op: '>' as const, day: shiftDay(day, -1) }
+    : b.op === '>' && time === '23:59:59' ? { op: '>' as const, day }
+    : b.op === '<=' && time === '23:59:59' ? { op: '<' as const, day: shiftDay(day, 1) }
+    : b.op === '<' && time === '00:00:00' ? { op: '<' as const, day }
+    : null;
+  return edge && edge.day !== null ? { op: edge.op, day: edge.day } : null;
+}
+
 /** Splits date bounds into day-level conditions and boundary days (pure; the adapter turns both into SQL). */
 export function dayCountPlan(bounds: readonly DateBound[]): DayCountPlan {
   const plan: DayCountPlan = { startDays: [], endDays: [], startBoundaryDays: [], endBoundaryDays: [] };
   for (const b of bounds) {
+    const [conditions, boundaryDays] = b.field === 'start' ? [plan.startDays, plan.startBoundaryDays] : [plan.endDays, plan.endBoundaryDays];
+    const edge = edgeCondition(b);
+    if (edge) {
+      conditions.push(edge);
+      continue;
+    }
     const day = dayOf(b.value);
     // On a later day than a lower bound's day the event passes it; on an earlier day than an upper bound's day too.
     const op = b.op === '>=' || b.op === '>' ? '>' : '<';
-    const [conditions, boundaryDays] = b.field === 'start' ? [plan.startDays, plan.startBoundaryDays] : [plan.endDays, plan.endBoundaryDays];
     conditions.push({ op, day });
     if (!boundaryDays.includes(day)) boundaryDays.push(day);
   }
