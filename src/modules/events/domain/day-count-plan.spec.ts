@@ -53,6 +53,8 @@ describe('dayCountPlan', () => {
     expect(dayCountPlan([{ op: '<=', field: 'end', value: '9999-12-31 23:59:59' }])).toMatchObject({ endDays: [{ op: '<', day: '9999-12-31' }], endBoundaryDays: ['9999-12-31'] });
     expect(dayCountPlan([{ op: '>=', field: 'start', value: '0001-01-01 00:00:00' }])).toMatchObject({ startDays: [{ op: '>', day: '0001-01-01' }], startBoundaryDays: ['0001-01-01'] });
     expect(dayCountPlan([{ op: '>=', field: 'start', value: '0050-01-01 00:00:00' }]).startDays).toEqual([{ op: '>', day: '0049-12-31' }]);
+    expect(dayCountPlan([{ op: '>=', field: 'start', value: '0001-01-02 00:00:00' }])).toMatchObject({ startDays: [{ op: '>', day: '0001-01-01' }], startBoundaryDays: [] });
+    expect(dayCountPlan([{ op: '<=', field: 'end', value: '9999-12-30 23:59:59' }])).toMatchObject({ endDays: [{ op: '<', day: '9999-12-31' }], endBoundaryDays: [] });
   });
 
   it('has nothing to check without bounds (include lists): every day matches', () => {

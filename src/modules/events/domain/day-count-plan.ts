@@ -29,7 +29,8 @@ function shiftDay(day: string, days: number): string | null {
   const shifted = new Date(0);
   shifted.setUTCFullYear(y, m - 1, d + days); // the overflowing day moves month and year; years 0–99 stay themselves
   const text = shifted.toISOString().slice(0, 10);
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && text >= '0001-01-01' ? text : null;
+  // Years past 9999 are written `+010000-…`, years before 0001 `0000-…` or `-000001-…`: all sort before 0001-01-01.
+  return text >= '0001-01-01' ? text : null;
 }
 
 /**
