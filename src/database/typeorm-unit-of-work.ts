@@ -19,6 +19,14 @@ export const forUpdate = (m: EntityManager) => (locksRows(m) ? ' FOR UPDATE' : '
 /** A shared lock on MySQL: the rows cannot be changed or deleted by another transaction until this one ends. */
 export const forShare = (m: EntityManager) => (locksRows(m) ? ' LOCK IN SHARE MODE' : '');
 
+/**
+ * MySQL: holds the `write_locks` row named `key` exclusively until `m`'s transaction ends, making it on first use (an
+ * upsert takes the row lock whether it inserts or finds the row). SQLite: nothing (its writer lock serializes writes).
+ */
+export async function holdWriteLock(m: EntityManager, key: string): Promise<void> {
+  if (locksRows(m)) await m.query('INSERT INTO write_locks (name) VALUES (?) ON DUPLICATE KEY UPDATE name = name', [key]);
+}
+
 /** Attempts of one unit of work that lost a deadlock, a lock wait or a unique-index race, before 503. */
 const ATTEMPTS = 6;
 
@@ -58,16 +66,11 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
     return result;
   }
 
-  /**
-   * MySQL: the row of `write_locks` named `key`, made on first use, held exclusively until the transaction ends (an
-   * upsert takes the row lock whether it inserts or finds the row). SQLite: the transaction already holds the
-   * database's writer lock, which serializes every write.
-   */
+  /** The `write_locks` row named `key`, held until the transaction ends (`holdWriteLock`). */
   async hold(key: string): Promise<void> {
     const manager = current.getStore();
     if (!manager) throw new Error('UnitOfWork.hold() is only meaningful inside run()');
-    if (!locksRows(manager)) return;
-    await manager.query('INSERT INTO write_locks (name) VALUES (?) ON DUPLICATE KEY UPDATE name = name', [key]);
+    await holdWriteLock(manager, key);
   }
 
   private mysqlTransaction<T>(work: () => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { marks } from '../../../../database/raw-columns';
-import { forShare, locksRows } from '../../../../database/typeorm-unit-of-work';
+import { forShare, holdWriteLock, locksRows } from '../../../../database/typeorm-unit-of-work';
 import { CountDelta, CountedEventRow, countRow, upsertCounts } from './event-list-counts';
 import { monthOf } from '../../domain/day-count-plan';
 import { CATEGORY_TREE_LOCK } from '../../../categories/domain/category-tree';
@@ -39,10 +39,7 @@ export async function readCategoryTree(m: EntityManager): Promise<CategoryTree> 
 }
 
 /** Holds the category tree exclusively (a move or a deletion is about to change it). */
-export async function holdCategoryTree(m: EntityManager): Promise<void> {
-  if (!locksRows(m)) return;
-  await m.query('INSERT INTO write_locks (name) VALUES (?) ON DUPLICATE KEY UPDATE name = name', [CATEGORY_TREE_LOCK]);
-}
+export const holdCategoryTree = (m: EntityManager): Promise<void> => holdWriteLock(m, CATEGORY_TREE_LOCK);
 
 /** The categories among `termIds` and all their ancestors: the subtrees an event linked to them belongs to. */
 export function subtreesOf(tree: CategoryTree, termIds: Iterable<number>): number[] {

@@ -2,14 +2,15 @@ import type { EntityManager } from 'typeorm';
 import { forShare, forUpdate } from '../../../../database/typeorm-unit-of-work';
 import type { CalendarEvent } from '../../domain/calendar-event';
 import { LinkTargetsGoneError } from '../../domain/event.repository';
+import { refreshLinkIds } from './stored-link-ids';
 
 /**
  * The event link tables (migrations 1764000001000-events, 1764000008000-event-link-listing-keys,
  * 1764000010000-list-filters-in-indexes). Every link row carries the event columns a list filtered by one venue,
  * organizer or term needs (status, start, end, hidden flag), so such a list walks and counts `(link id, status, start,
  * event_id, hidden, end)` without reading the events; `terms.event_count` is the number of a term's links whose event
- * is published. The functions here keep both exact inside the caller's transaction; they are the only writers of link
- * rows besides the unlinking of a deleted venue, organizer or term.
+ * is published. The functions here keep both exact inside the caller's transaction, and with them each event's stored
+ * link ids (`stored-link-ids.ts`); they are the only writers of link rows.
  */
 export const LINK_TABLES = {
   venue: { table: 'event_venues', column: 'venue_id', target: 'venues' },
@@ -138,4 +139,14 @@ export async function publishLinksOf(m: EntityManager, eventIds: number[]): Prom
     await m.query(`UPDATE ${table} SET event_status = 'publish' WHERE event_id IN (${placeholders(eventIds.length)})`, eventIds);
   }
   await adjustTermCounts(m, delta);
+}
+
+/**
+ * Removes every link to one venue, organizer or term (`links`: its link table and column), deleted or trashed; the
+ * events it was linked to get their stored link ids rewritten.
+ */
+export async function unlinkFromEvents(m: EntityManager, links: { table: string; column: string }, id: number): Promise<void> {
+  const linked = (await m.query(`SELECT event_id FROM ${links.table} WHERE ${links.column} = ?`, [id])) as Array<{ event_id: unknown }>;
+  await m.query(`DELETE FROM ${links.table} WHERE ${links.column} = ?`, [id]);
+  await refreshLinkIds(m, linked.map((r) => Number(r.event_id)));
 }

@@ -8,7 +8,7 @@ import { escapeLike, fold } from '../../../../shared/domain/text';
 import type { LinkedRecord } from '../../domain/linked-record';
 import { LinkedRecordListCriteria, LinkedRecordRepository } from '../../domain/linked-record.repository';
 import { LinkedRecordColumns } from './linked-record-columns';
-import { refreshLinkIds } from '../../../events/infrastructure/typeorm/stored-link-ids';
+import { unlinkFromEvents } from '../../../events/infrastructure/typeorm/event-link-tables';
 
 /** The LIKE escape character, bound as a parameter: a literal `'\\'` means different things to SQLite and MySQL. */
 export const LIKE_ESCAPE = '\\';
@@ -187,10 +187,6 @@ export abstract class TypeOrmLinkedRecordRepository<T extends LinkedRecord, Row 
   }
 
   async unlinkFromAllEvents(id: number): Promise<void> {
-    const { table: links, column } = this.table.links;
-    const m = managerOf(this.dataSource);
-    const linked = (await m.query(`SELECT event_id FROM ${links} WHERE ${column} = ?`, [id])) as Array<{ event_id: unknown }>;
-    await m.query(`DELETE FROM ${links} WHERE ${column} = ?`, [id]);
-    await refreshLinkIds(m, linked.map((r) => Number(r.event_id)));
+    await unlinkFromEvents(managerOf(this.dataSource), this.table.links, id);
   }
 }

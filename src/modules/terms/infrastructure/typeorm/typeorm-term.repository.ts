@@ -12,7 +12,7 @@ import {
   rebuildCategoryCounts,
   subtreesOf,
 } from '../../../events/infrastructure/typeorm/category-tree-counts';
-import { refreshLinkIds } from '../../../events/infrastructure/typeorm/stored-link-ids';
+import { LINK_TABLES, unlinkFromEvents } from '../../../events/infrastructure/typeorm/event-link-tables';
 
 /** A term from its row (also read by the events read model). */
 export const toTerm = (row: Pick<TermOrmEntity, 'id' | 'taxonomy' | 'name' | 'slug' | 'description' | 'parent'>): Term => ({
@@ -67,8 +67,9 @@ export class TypeOrmTermRepository extends TermRepository {
 
   async update(term: Term): Promise<void> {
     const manager = managerOf(this.dataSource);
-    const [stored] = (await manager.query('SELECT parent FROM terms WHERE id = ?', [term.id])) as Array<{ parent: unknown }>;
-    const moved = term.taxonomy === 'category' && stored !== undefined && Number(stored.parent) !== term.parent;
+    const [stored] =
+      term.taxonomy === 'category' ? ((await manager.query('SELECT parent FROM terms WHERE id = ?', [term.id])) as Array<{ parent: unknown }>) : [];
+    const moved = stored !== undefined && Number(stored.parent) !== term.parent;
     const before = moved ? await this.heldCategoryTree() : null;
     await this.repo.update(
       { id: term.id },
@@ -93,9 +94,7 @@ export class TypeOrmTermRepository extends TermRepository {
   async delete(term: Term): Promise<void> {
     const manager = managerOf(this.dataSource);
     const before = term.taxonomy === 'category' ? await this.heldCategoryTree() : null;
-    const linked = (await manager.query('SELECT event_id FROM event_terms WHERE term_id = ?', [term.id])) as Array<{ event_id: unknown }>;
-    await manager.createQueryBuilder().delete().from('event_terms').where('term_id = :id', { id: term.id }).execute();
-    await refreshLinkIds(manager, linked.map((r) => Number(r.event_id)));
+    await unlinkFromEvents(manager, LINK_TABLES.term, term.id);
     await this.repo.update({ parent: term.id, taxonomy: term.taxonomy }, { parent: term.parent });
     await this.repo.delete({ id: term.id });
     // The category's own buckets go; its ancestors lose the events it alone linked (its children move up to its
