@@ -81,9 +81,21 @@ class PrivateMariaDb {
     this.process = null;
   }
 
-  /** Freezes the server (SIGSTOP): connections stay open but nothing answers, as with a hung or overloaded database. */
-  pause(): void {
+  /**
+   * Freezes the server (SIGSTOP): connections stay open but nothing answers, as with a hung or overloaded database.
+   * Returns once every thread of it is stopped: the signal is delivered asynchronously, and a thread still running
+   * could answer one more query.
+   */
+  async pause(): Promise<void> {
+    const pid = this.process?.pid;
+    if (pid === undefined) return;
     this.process?.kill('SIGSTOP');
+    const stopped = () =>
+      fs.readdirSync(`/proc/${pid}/task`).every((task) => {
+        const stat = fs.readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+        return /^[tT]$/.test(stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3));
+      });
+    while (!stopped()) await new Promise((r) => setTimeout(r, 5));
   }
 
   resume(): void {
@@ -242,7 +254,7 @@ describe('operations: readiness against a MariaDB that stops and restarts', () =
     await a.http().get(`${a.api}/events`).expect(200);
 
     // Frozen, the server neither answers nor refuses: open connections stay up and queries just wait.
-    db.pause();
+    await db.pause();
     try {
       const answered: string[] = [];
       const started = Date.now();
