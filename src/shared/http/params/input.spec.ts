@@ -63,3 +63,35 @@ describe('parameter reading details', () => {
     expect(readLeniently(Sample, { title: 'x' }).invalid).toEqual([]);
   });
 });
+
+describe('validation cost follows what was sent (issue 18)', () => {
+  const checked: string[] = [];
+  const spy = (value: unknown, param: string) => (checked.push(param), value === 'bad' ? { param, detail: 'rest_invalid_param' as const } : null);
+  class Wide {
+    @Param({ kind: 'string', description: 'a', check: spy }) a?: string;
+    @Param({ kind: 'string', description: 'b', check: spy }) b?: string;
+    @Param({ kind: 'string', description: 'c', check: spy }) c?: string;
+  }
+
+  beforeEach(() => (checked.length = 0));
+
+  it('checks only the parameters sent, each once when valid', () => {
+    expect({ ...validateInput(Wide, { b: 'x' }) }).toEqual({ b: 'x' });
+    expect(checked).toEqual(['b']);
+  });
+
+  it('an own property only: names inherited from Object.prototype are not parameters sent', () => {
+    class Odd {}
+    Param({ kind: 'string', description: 'x' })(Odd.prototype, 'toString');
+    expect([...validateInput(Odd, {}).sent]).toEqual([]);
+    expect([...validateInput(Odd, Object.assign(Object.create(null), { toString: 'v' })).sent]).toEqual(['toString']);
+  });
+
+  it('null is checked like any sent value (rest_empty_value where it clears nothing)', () => {
+    expect(readLeniently(Sample, { title: 'x', page: null }).invalid).toEqual([{ param: 'page', detail: 'rest_empty_value' }]);
+  });
+
+  it('a refused value names its problem through class-validator, in declaration order', () => {
+    expect(readLeniently(Wide, { c: 'bad', a: 'bad' }).invalid.map((p) => p.param)).toEqual(['a', 'c']);
+  });
+});

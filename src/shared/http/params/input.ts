@@ -1,8 +1,8 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import { validateSync } from 'class-validator';
 import { InvalidParamsError, MissingParamsError, ParamProblem } from '../../domain/errors';
 import { ApiRequest, requestParams } from '../api-request';
 import { declaredParams } from './param.decorator';
+import { problemOf } from './param-value';
 import { coerceParam } from './param-rules';
 
 /**
@@ -69,33 +69,28 @@ export async function inDeclaredOrder<T>(dto: Function, work: () => Promise<T>):
 
 function readInput<T extends object>(dto: new () => T, raw: Record<string, unknown>): { value: Validated<T>; invalid: ParamProblem[] } {
   const params = declaredParams(dto);
-  const missing = params.filter((p) => p.spec.required && raw[p.name] === undefined).map((p) => p.name);
+  const missing = params.filter((p) => p.spec.required && sentValue(raw, p.name) === undefined).map((p) => p.name);
   if (missing.length > 0) throw new MissingParamsError(missing);
 
-  const candidate = Object.assign(new dto(), pick(raw, params.map((p) => p.name)));
-  // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent, an unknown-value error names no parameter and so reports nothing (below)
-  const errors = validateSync(candidate, { forbidUnknownValues: false, skipUndefinedProperties: true }); // only what was sent: checkParam passes undefined
-  const invalid: ParamProblem[] = [];
-  const byName = new Map(errors.map((e) => [e.property, e]));
-  for (const { name } of params) {
-    const error = byName.get(name);
-    const message = error?.constraints?.contractParam;
-    if (message) invalid.push(JSON.parse(message) as ParamProblem);
-  }
   const out = new dto() as Record<string, unknown>;
   const sent = new Set<string>();
-  for (const { name, spec } of params) {
-    if (raw[name] === undefined || invalid.some((p) => p.param === name)) continue;
-    sent.add(name);
-    out[name] = coerceParam(spec, raw[name]);
+  const invalid: ParamProblem[] = [];
+  for (const param of params) {
+    const value = sentValue(raw, param.name);
+    if (value === undefined) continue;
+    const problem = problemOf(param, value);
+    if (problem) {
+      invalid.push(problem);
+      continue;
+    }
+    sent.add(param.name);
+    out[param.name] = coerceParam(param.spec, value);
   }
   Object.defineProperty(out, 'sent', { value: sent, enumerable: false });
   return { value: out as Validated<T>, invalid };
 }
 
-function pick(raw: Record<string, unknown>, names: string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const name of names) if (Object.prototype.hasOwnProperty.call(raw, name)) out[name] = raw[name];
-  return out;
+/** A parameter the client sent (an own property: `constructor` or `toString` are never read from a prototype). */
+function sentValue(raw: Record<string, unknown>, name: string): unknown {
+  return Object.prototype.hasOwnProperty.call(raw, name) ? raw[name] : undefined;
 }
-

@@ -1,7 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { registerDecorator } from 'class-validator';
-import { acceptsNull, checkParam, maxItemsOf, maxLengthOf, ParamSpec } from './param-rules';
+import { acceptsNull, maxItemsOf, maxLengthOf, ParamSpec } from './param-rules';
 
 const SPECS = Symbol('contract:param-specs');
 
@@ -53,8 +52,8 @@ export function limitKeywords(spec: ParamSpec): Record<string, unknown> {
 }
 
 /**
- * Declares one request parameter: validation (a class-validator constraint running the contract's rules), documentation
- * (Swagger) and the spec kept for conversion and for the namespace index.
+ * Declares one request parameter: the spec kept for validation (`ParamValue`: class-validator running the contract's
+ * rules), conversion and the namespace index, and its documentation (Swagger).
  */
 export function Param(spec: ParamSpec): PropertyDecorator {
   const record: PropertyDecorator = (target, propertyKey) => {
@@ -62,15 +61,6 @@ export function Param(spec: ParamSpec): PropertyDecorator {
     const list = [...((Reflect.getMetadata(SPECS, target) as DeclaredParam[] | undefined) ?? [])];
     list.push({ name, spec });
     Reflect.defineMetadata(SPECS, list, target);
-    registerDecorator({
-      name: 'contractParam',
-      target: target.constructor,
-      propertyName: name,
-      validator: {
-        validate: (value: unknown) => checkParam(spec, name, value) === null,
-        defaultMessage: (args) => JSON.stringify(checkParam(spec, name, args?.value)),
-      },
-    });
   };
   const swagger = ApiProperty({
     required: Boolean(spec.required),
