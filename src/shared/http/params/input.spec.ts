@@ -66,7 +66,7 @@ describe('parameter reading details', () => {
 
 describe('validation cost follows what was sent (issue 18)', () => {
   const checked: string[] = [];
-  const spy = (value: unknown, param: string) => (checked.push(param), value === 'bad' ? { param, detail: 'rest_invalid_param' as const } : null);
+  const spy = (value: unknown, param: string) => (checked.push(param), value === 'bad' ? { param, detail: 'rest_invalid_type' as const } : null);
   class Wide {
     @Param({ kind: 'string', description: 'a', check: spy }) a?: string;
     @Param({ kind: 'string', description: 'b', check: spy }) b?: string;

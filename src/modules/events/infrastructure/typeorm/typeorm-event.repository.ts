@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { Bind, marks, positional, shownColumnsAs } from '../../../../database/raw-columns';
 import { forUpdate, managerOf } from '../../../../database/typeorm-unit-of-work';
-import { escapeLike } from '../../../../shared/domain/text';
+import { textContains } from '../../../../database/text-contains';
 import { CalendarEvent, EventLinks, EventStamp, ProtectedTextReader } from '../../domain/calendar-event';
 import { EventCriteria, EventPageRequest } from '../../domain/event-query';
 import { SlugConflictError } from '../../../../shared/domain/slug-allocation';
@@ -371,9 +371,8 @@ export class TypeOrmEventRepository extends EventRepository {
     for (const b of c.bounds) where.push(`${b.field === 'start' ? startColumn : COLUMN[c.mode].end} ${b.op} ${bind(b.value)}`);
     if (c.searchWords?.length || c.excludedWords?.length) {
       where.push(...this.search.narrowing(c, bind));
-      const like = (not: string) => (w: string) =>
-        `${this.searchedKey(bind, c.protectedTextReader)} ${not}LIKE ${bind(`%${escapeLike(w)}%`)} ESCAPE ${bind('\\')}`;
-      where.push(...(c.searchWords ?? []).map(like('')), ...(c.excludedWords ?? []).map(like('NOT ')));
+      const key = (negated: boolean) => (w: string) => textContains(this.dataSource, this.searchedKey(bind, c.protectedTextReader), w, bind, negated);
+      where.push(...(c.searchWords ?? []).map(key(false)), ...(c.excludedWords ?? []).map(key(true)));
     }
     const inLinks = (key: string, table: string, column: string, ids: number[] | undefined, probe = false) => {
       if (ids === undefined || (driver && ids === driver.ids)) return;

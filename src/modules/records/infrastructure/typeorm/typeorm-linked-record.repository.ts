@@ -4,14 +4,12 @@ import { marks, shownColumnsAs } from '../../../../database/raw-columns';
 import { forUpdate, managerOf } from '../../../../database/typeorm-unit-of-work';
 import type { Page } from '../../../../shared/domain/page';
 import { offsetOf } from '../../../../shared/domain/page';
-import { escapeLike, fold } from '../../../../shared/domain/text';
+import { fold } from '../../../../shared/domain/text';
+import { textContains } from '../../../../database/text-contains';
 import type { LinkedRecord } from '../../domain/linked-record';
 import { LinkedRecordListCriteria, LinkedRecordRepository } from '../../domain/linked-record.repository';
 import { LinkedRecordColumns } from './linked-record-columns';
 import { unlinkFromEvents } from '../../../events/infrastructure/typeorm/event-link-tables';
-
-/** The LIKE escape character, bound as a parameter: a literal `'\\'` means different things to SQLite and MySQL. */
-export const LIKE_ESCAPE = '\\';
 
 // TypeORM's option types cannot be resolved for a generic entity; these two name the shapes the shared queries use.
 const whereId = <Row>(id: number | ReturnType<typeof In>) => ({ id }) as object as FindOptionsWhere<Row>;
@@ -89,9 +87,9 @@ export abstract class TypeOrmLinkedRecordRepository<T extends LinkedRecord, Row 
     }
     if (c.fragments.length > 0) {
       // Every fragment in one of the key columns (§10.6).
-      const inColumn = (key: string) => c.fragments.map(() => `r.${key} LIKE ? ESCAPE ?`).join(' AND ');
+      const bind = (value: unknown) => (params.push(value), '?');
+      const inColumn = (key: string) => c.fragments.map((f) => textContains(this.dataSource, `r.${key}`, f, bind)).join(' AND ');
       conditions.push(`(${this.table.searchColumns.map((key) => `(${inColumn(key)})`).join(' OR ')})`);
-      for (const _key of this.table.searchColumns) for (const f of c.fragments) params.push(`%${escapeLike(f)}%`, LIKE_ESCAPE);
     }
     if (c.eventId !== undefined) {
       conditions.push(`EXISTS (SELECT 1 FROM ${links} l WHERE l.${column} = r.id AND l.event_id = ?)`);

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { encodeLineage, lineageField } from '../../../../shared/domain/global-id';
-import { escapeLike, foldKey, LONG_KEY_LENGTH } from '../../../../shared/domain/text';
-import { LIKE_ESCAPE, TypeOrmLinkedRecordRepository } from '../../../records/infrastructure/typeorm/typeorm-linked-record.repository';
+import { foldKey, LONG_KEY_LENGTH } from '../../../../shared/domain/text';
+import { textContains } from '../../../../database/text-contains';
+import { TypeOrmLinkedRecordRepository } from '../../../records/infrastructure/typeorm/typeorm-linked-record.repository';
 import { searchFragments, Venue, VenueDuplicateProbe, VENUE_SEARCH_FIELDS } from '../../domain/venue';
 import { VenueRepository } from '../../domain/venue.repository';
 import { VenueOrmEntity } from './venue.orm-entity';
@@ -54,9 +55,13 @@ export class TypeOrmVenueRepository extends TypeOrmLinkedRecordRepository<Venue,
       if (value) q.andWhere(`r.${KEY_COLUMN[field]} = :dup_${field}`, { [`dup_${field}`]: keyOf(field, value) });
     }
     if (probe.address) {
-      searchFragments(probe.address).forEach((f, i) => {
-        q.andWhere(`r.address_key LIKE :addr${i} ESCAPE :likeEscape`, { [`addr${i}`]: `%${escapeLike(f)}%`, likeEscape: LIKE_ESCAPE });
-      });
+      let n = 0;
+      const bind = (value: unknown) => {
+        const name = `addr${n++}`;
+        q.setParameter(name, value);
+        return `:${name}`;
+      };
+      for (const f of searchFragments(probe.address)) q.andWhere(textContains(this.dataSource, 'r.address_key', f, bind));
     }
     const row = await q.orderBy('r.id', 'ASC').limit(1).getOne();
     return row ? this.toDomain(row) : null;

@@ -13,9 +13,12 @@ import { MIN_INDEXED } from './search-tokens';
 /** An FTS5 string literal: the word as one phrase (double quotes doubled inside). */
 const phrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
 
-/** The FTS5 query every event holding all the indexable words matches (null: no word is long enough). */
+/**
+ * The FTS5 query every event holding all the indexable words matches (null: no word is long enough). FTS5 reads its
+ * query as a C string, so a word is cut at NUL characters into parts (an event containing the word contains each).
+ */
 export function ftsQueryOf(words: string[]): string | null {
-  const indexable = words.filter((w) => Array.from(w).length >= MIN_INDEXED);
+  const indexable = words.flatMap((w) => w.split('\0')).filter((w) => Array.from(w).length >= MIN_INDEXED);
   return indexable.length ? indexable.map(phrase).join(' AND ') : null;
 }
 
