@@ -8,7 +8,11 @@ const out = {};
 for (const z of all) {
   let text = '';
   try {
-    text = execFileSync('zdump', ['-v', '-c', '1970,2040', z], { encoding: 'utf8' }) + execFileSync('zdump', [z], { encoding: 'utf8' });
+    // The whole history first, then 1970–2040 and now: where one offset had several abbreviations, the later text wins.
+    text =
+      execFileSync('zdump', ['-v', z], { encoding: 'utf8' }) +
+      execFileSync('zdump', ['-v', '-c', '1970,2040', z], { encoding: 'utf8' }) +
+      execFileSync('zdump', [z], { encoding: 'utf8' });
   } catch { continue; }
   const map = new Map();
   for (const line of text.split('\n')) {
@@ -32,8 +36,9 @@ for (const z of all) {
 const body = Object.entries(out).map(([z, v]) => `  '${z}': '${v}',`).join('\n');
 process.stdout.write(`/**
  * Alphabetic time-zone abbreviations of the IANA time zone database (tzdata ${require('fs').readFileSync('/usr/share/zoneinfo/tzdata.zi', 'utf8').split('\n')[0].replace('# version ', '')}), per zone: "offsetMinutes:ABBR"
- * for every offset the zone used from 1970 to 2040 that has letters. Offsets not listed use the database's numeric form
- * ("-03", "+0530"). Generated with zdump from the system tz database (scripts/gen-tz-abbreviations.js); pure data.
+ * for every offset with letters the zone ever used (local mean time included: "-14.733333333333333:LMT", Madrid's
+ * -0:14:44 before 1901); where one offset had several abbreviations, the one used from 1970 to 2040. Offsets not listed
+ * use the database's numeric form ("-03", "+0530"). Generated with zdump from the system tz database (scripts/gen-tz-abbreviations.js); pure data.
  */
 export const TZ_ABBREVIATIONS: Readonly<Record<string, string>> = {
 ${body}

@@ -33,6 +33,20 @@ describe('dates and zones at their edges (issue 19)', () => {
     expect(isoWithOffset('2026-01-01 10:00:00', 'America/St_Johns')).toBe('2026-01-01T10:00:00-03:30');
   });
 
+  it('local mean time and other historic offsets with seconds (found by a probe, 2026-11-26): letters, whole minutes', () => {
+    // Madrid kept -0:14:44 until 1901, Kolkata (Madras time) +5:21:10 in 1900, New York -4:56:02 until 1883.
+    expect(timezoneAbbreviation('Europe/Madrid', '1890-06-01 12:14:44')).toBe('LMT');
+    expect(timezoneAbbreviation('Asia/Kolkata', '1900-01-01 00:00:00')).toBe('MMT');
+    expect(timezoneAbbreviation('America/New_York', '1880-01-01 12:00:00')).toBe('LMT');
+    expect(timezoneAbbreviation('Europe/Madrid', '1905-06-01 12:00:00')).toBe('WET');
+    expect(isoWithOffset('1890-06-01 12:00:00', 'Europe/Madrid')).toBe('1890-06-01T12:00:00-00:14');
+    expect(isoWithOffset('1900-01-01 00:00:00', 'Asia/Kolkata')).toBe('1900-01-01T00:00:00+05:21');
+    expect(isoWithOffset('1880-01-01 12:00:00', 'America/New_York')).toBe('1880-01-01T12:00:00-04:56');
+    // Monrovia Mean Time, -0:44:30 until 1972.
+    expect(timezoneAbbreviation('Africa/Monrovia', '1960-01-01 12:00:00')).toBe('MMT');
+    expect(isoWithOffset('1960-01-01 12:00:00', 'Africa/Monrovia')).toBe('1960-01-01T12:00:00-00:44');
+  });
+
   it('the wall clock now in a zone', () => {
     expect(nowIn('Asia/Tokyo', new Date(Date.UTC(2026, 0, 1, 0, 0, 0)))).toBe('2026-01-01 09:00:00');
     expect(nowIn('UTC-3', new Date(Date.UTC(2026, 0, 1, 0, 0, 0)))).toBe('2025-12-31 21:00:00');

@@ -262,11 +262,15 @@ export function isoWithOffset(localWallClock: string, zone: string): string {
   return `${wallAt(ms, z).replace(' ', 'T')}${formatOffset(offsetAt(z, ms))}`;
 }
 
+/** `+01:00`; an offset with seconds (local mean time: Madrid's -0:14:44) loses them, as PHP's `P` format does. */
 function formatOffset(minutes: number): string {
   const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
+  const abs = wholeMinutes(minutes);
   return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
+
+/** The whole minutes of an offset's size (seconds dropped). */
+const wholeMinutes = (offsetMinutes: number): number => Math.floor(Math.abs(offsetMinutes));
 
 /**
  * CONTRACT §6.2: the tz-database abbreviation of `zone` at the instant `utcWallClock` (`CET`, `CEST`, `EST`, `EDT`,
@@ -289,7 +293,7 @@ export function timezoneAbbreviation(zone: string, utcWallClock: string): string
   }
   // The tz database's numeric style: "+03", "-03", "+0530".
   const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
+  const abs = wholeMinutes(offset);
   return `${sign}${pad(Math.floor(abs / 60))}${abs % 60 ? pad(abs % 60) : ''}`;
 }
 
