@@ -142,15 +142,24 @@ describe('list parameters', () => {
     expect(maxItemsOf({ ...d, kind: 'string', maxItems: 4 })).toBe(4);
     expect(maxItemsOf({ ...d, kind: 'string' })).toBeUndefined();
   });
-  it('lists of ids hold positive integers of up to 15 digits, coerced to numbers', () => {
+  it('lists of ids hold positive integers, coerced to numbers; past 15 digits they name nothing (§1.3), past 2^53−1 out of bounds', () => {
     const ids: ParamSpec = { ...d, kind: 'list', items: 'integer' };
     expect(detailOf(ids, '1,22')).toBeNull();
     expect(coerceParam(ids, '1, 22')).toEqual([1, 22]);
     expect(coerceParam({ ...d, kind: 'list' }, '1, 22')).toEqual(['1', '22']);
-    for (const v of ['0', '-1', 'a', '1.5', '1'.repeat(16)]) {
+    for (const v of ['0', '-1', 'a', '1.5', '00', [1.5], [-2]]) {
       expect(checkParam(ids, 'p', v)).toEqual({ param: 'p', detail: 'rest_invalid_type', args: { type: 'array of positive integers' } });
     }
     expect(detailOf(ids, '1'.repeat(15))).toBeNull();
+    expect(coerceParam(ids, '1'.repeat(16))).toEqual([1111111111111111]);
+    expect(coerceParam(ids, ['9007199254740991', 7])).toEqual([Number.MAX_SAFE_INTEGER, 7]);
+    expect(checkParam(ids, 'p', '9007199254740992')).toEqual({ param: 'p', detail: 'rest_out_of_bounds', args: { min: 1, max: Number.MAX_SAFE_INTEGER } });
+  });
+
+  it('a JSON number in a list is an item only as a whole number of at least 0 (an id): 7.25 is no id and no name', () => {
+    const names: ParamSpec = { ...d, kind: 'list', items: 'string' };
+    expect(coerceParam(names, [7, 'jazz'])).toEqual(['7', 'jazz']);
+    for (const v of [[7.25], [-3], [1e300], ['jazz', 0.5], { 0: 1.5 }, 2.5]) expect(checkParam(names, 'p', v)).toEqual({ param: 'p', detail: 'rest_invalid_type', args: { type: 'array' } });
   });
 });
 

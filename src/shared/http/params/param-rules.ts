@@ -122,6 +122,12 @@ export function readList(value: unknown): string[] | undefined {
   return out;
 }
 
+/** Whether a list (array or bracket object) holds a JSON number that is not a whole number of at least 0. */
+function hasNumberOtherThanId(value: unknown): boolean {
+  const items = typeof value === 'number' ? [value] : value && typeof value === 'object' ? Object.values(value) : [];
+  return items.some((item) => typeof item === 'number' && !(Number.isSafeInteger(item) && item >= 0));
+}
+
 /**
  * What JSON null becomes (CONTRACT §1.4: null means "clear"): null itself for `nullable` parameters (their handler
  * clears them), otherwise the kind's empty value where the parameter may be empty — `false`, `""`, `[]`, or `0` when
@@ -208,10 +214,15 @@ export function checkParam(spec: ParamSpec, param: string, value: unknown): Para
       if (typeof value === 'string' && exceedsLength(value, maxLengthOf(spec)! * maxItemsOf(spec)!)) return tooLong(spec, param, maxLengthOf(spec)!);
       const items = readList(value);
       if (items === undefined) return typeError('array');
+      // A JSON number is an item only as an id (§9.6: digits): `7.25` or `-3` is no id, and no name either (§1.4).
+      if (hasNumberOtherThanId(value)) return typeError(spec.items === 'integer' ? 'array of positive integers' : 'array');
       if (items.length > maxItemsOf(spec)!) return problem(param, 'rest_too_many_items', { max: maxItemsOf(spec)! });
       if (items.some((item) => exceedsLength(item, maxLengthOf(spec)!))) return tooLong(spec, param, maxLengthOf(spec)!);
-      if (spec.items === 'integer' && items.some((i) => !/^\d{1,15}$/.test(i) || Number(i) === 0)) {
-        return typeError('array of positive integers');
+      if (spec.items === 'integer') {
+        if (items.some((i) => !/^\d+$/.test(i) || Number(i) === 0)) return typeError('array of positive integers');
+        // §1.3: an id of more than 15 digits names nothing (found nowhere, like any unknown id); past 2^53−1 it is out
+        // of bounds, as for an integer parameter.
+        if (items.some((i) => Number(i) > MAX_INTEGER)) return problem(param, 'rest_out_of_bounds', { min: 1, max: MAX_INTEGER });
       }
       break;
     }

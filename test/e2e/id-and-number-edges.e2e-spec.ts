@@ -1,0 +1,53 @@
+import { startTestApp, TestApp } from './support/test-app';
+
+/**
+ * Found by a black-box probe (2026-11-26), on both databases: a list filter of ids with 16 digits was a type error
+ * although §1.3 makes any id of more than 15 digits one that names nothing (and §8.5 lists include's unknown ids as
+ * simply missing), and a JSON number that is no whole number created a term named after it (§9.6: an item is digits
+ * or a string; §1.4: a number where a string is expected is a 400). Runs on SQLite and (npm run test:mysql) on MariaDB.
+ */
+describe('ids past 15 digits and numbers that are no ids', () => {
+  let t: TestApp;
+  let admin: string;
+  const when = { start_date: '2027-03-01 10:00', end_date: '2027-03-01 11:00' };
+  const sixteen = '1000000000000000';
+
+  beforeAll(async () => {
+    t = await startTestApp({ READ_CACHE_TTL_MS: '0' });
+    admin = await t.auth('administrator');
+    await t.createEvent({ ...when, title: 'Only event' }, admin);
+  });
+  afterAll(async () => t.close());
+
+  const list = (query: string) => t.http().get(`${t.api}/events?${query}`);
+
+  it('include: an id of 16 digits names no event (200, nothing listed); past 2^53−1 it is out of bounds', async () => {
+    const res = await list(`include=${sixteen}`);
+    expect([res.status, res.body.total, res.body.events]).toEqual([200, 0, []]);
+    const both = await list(`include=${sixteen},9007199254740991`);
+    expect([both.status, both.body.total]).toEqual([200, 0]);
+    const past = await list('include=9007199254740992');
+    expect(past.status).toBe(400);
+    expect(past.body.data.details.include.code).toBe('rest_out_of_bounds');
+  });
+
+  it('venue and organizer: an id of 16 digits is an unknown reference, named as sent', async () => {
+    for (const param of ['venue', 'organizer']) {
+      const res = await list(`${param}=${sixteen}`);
+      expect([param, res.status, res.body.data.details[param].code]).toEqual([param, 400, 'rest_unknown_reference']);
+      expect(res.body.data.params[param]).toContain(sixteen);
+    }
+  });
+
+  it('categories and tags on write: a JSON number that is no whole number is refused, and no term is created', async () => {
+    const terms = async () => (await t.http().get(`${t.api}/categories?per_page=100&hide_empty=false`)).body.total + (await t.http().get(`${t.api}/tags?per_page=100&hide_empty=false`)).body.total;
+    const before = await terms();
+    for (const body of [{ categories: [7.25] }, { tags: [1.5] }, { tags: [-3] }, { categories: ['Jazz', 0.5] }]) {
+      const res = await t.http().post(`${t.api}/events`).set('Authorization', admin).send({ ...when, title: 'Numbers', ...body });
+      const param = Object.keys(body)[0];
+      expect([param, res.status, res.body.data?.details?.[param]?.code]).toEqual([param, 400, 'rest_invalid_type']);
+    }
+    expect(await terms()).toBe(before);
+    expect((await list('search=numbers&status=any').set('Authorization', admin)).body.total ?? 0).toBe(0);
+  });
+});
