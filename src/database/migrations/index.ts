@@ -13,6 +13,7 @@ import { DuePublicationIndex1764000017500 } from './1764000017500-due-publicatio
 import { EventListMonthCounts1764000018000 } from './1764000018000-event-list-month-counts';
 import { EventCategoryCounts1764000019000 } from './1764000019000-event-category-counts';
 import { EventLinkIds1764000020000 } from './1764000020000-event-link-ids';
+import { RefoldCapitalSharpS1764000021000 } from './1764000021000-refold-capital-sharp-s';
 import { Terms1764000004000 } from './1764000004000-terms';
 import { VenuesOrganizers1764000003100 } from './1764000003100-venues-organizers';
 
@@ -35,4 +36,5 @@ export const MIGRATIONS: Function[] = [
   EventListMonthCounts1764000018000,
   EventCategoryCounts1764000019000,
   EventLinkIds1764000020000,
+  RefoldCapitalSharpS1764000021000,
 ];

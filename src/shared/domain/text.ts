@@ -7,7 +7,7 @@ export function fold(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
-    .replace(/ß/g, 'ss')
+    .replace(/[ßẞ]/g, 'ss') // the capital too: lower case comes last, and would make it ß
     .replace(/æ/gi, 'ae')
     .replace(/œ/gi, 'oe')
     .replace(/ø/gi, 'o')

@@ -42,6 +42,8 @@ describe('text keys and slugs (CONTRACT §1.7, §9.4)', () => {
     expect(fold('Crème BRÛLÉE')).toBe('creme brulee');
     expect(fold('e\u0301\u0300x')).toBe('ex');
     expect(fold('Straße Æsir œuvre Øre Đakovo Łódź')).toBe('strasse aesir oeuvre ore dakovo lodz');
+    expect(fold('STRAẞE')).toBe(fold('straße')); // the capital sharp s too (lower case would make it ß)
+    expect(fold(fold('GROẞ'))).toBe(fold('GROẞ'));
   });
   it('cuts a key to its column, never inside a surrogate pair', () => {
     expect(cutKey('abcd', 4)).toBe('abcd');
