@@ -1,4 +1,4 @@
-import { cutKey, fold, foldKey, slugify } from './text';
+import { cutKey, escapeLike, fold, foldKey, slugify } from './text';
 import { emailProblem, isEmail, isHttpUrl, websiteProblem } from './web-values';
 
 describe('URLs (CONTRACT §1.7, §10.1: absolute http or https with a host)', () => {
@@ -44,6 +44,10 @@ describe('text keys and slugs (CONTRACT §1.7, §9.4)', () => {
     expect(fold('Straße Æsir œuvre Øre Đakovo Łódź')).toBe('strasse aesir oeuvre ore dakovo lodz');
     expect(fold('STRAẞE')).toBe(fold('straße')); // the capital sharp s too (lower case would make it ß)
     expect(fold(fold('GROẞ'))).toBe(fold('GROẞ'));
+  });
+  it('escapes the LIKE wildcards and the escape character itself (MySQL containment)', () => {
+    expect(escapeLike('100%_a\\b')).toBe('100\\%\\_a\\\\b');
+    expect(escapeLike('plain')).toBe('plain');
   });
   it('cuts a key to its column, never inside a surrogate pair', () => {
     expect(cutKey('abcd', 4)).toBe('abcd');

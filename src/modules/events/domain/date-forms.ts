@@ -350,5 +350,24 @@ function readRelative(text: string, instant: Date, offsetMinutes: number): DateF
  * chrono's reference; the forms read here do not depend on them.
  */
 export function readDateForm(text: string, instant: Date, offsetMinutes: number): DateForm | null {
-  return (startsWithDigit(text) ? readAbsolute(text) : null) ?? readRelative(text, instant, offsetMinutes);
+  return (startsWithDigit(text) ? absoluteForm(text) : null) ?? readRelative(text, instant, offsetMinutes);
+}
+
+/** The absolute forms read lately (they depend on the text alone; callers never change a form). */
+const recentAbsolute = new Map<string, DateForm | null>();
+const RECENT_ABSOLUTE_MAX = 256;
+
+/**
+ * `readAbsolute`, remembered for the last RECENT_ABSOLUTE_MAX texts: a list request reads its dates twice (the
+ * parameter check, then the criteria in the site zone), and calendars ask for the same few days again and again
+ * (issue 18: luxon's format parser was a tenth of a list request's allocations).
+ */
+function absoluteForm(text: string): DateForm | null {
+  const known = recentAbsolute.get(text);
+  if (known !== undefined) return known;
+  const form = readAbsolute(text);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: equivalent, the bound limits memory only (a form read again is the same form)
+  if (recentAbsolute.size >= RECENT_ABSOLUTE_MAX) recentAbsolute.delete(recentAbsolute.keys().next().value as string);
+  recentAbsolute.set(text, form);
+  return form;
 }

@@ -112,3 +112,18 @@ describe('day and time joined by anything but one space (issue 19)', () => {
     expect(parseDateInput('last sunday', 'UTC', now)?.wallClock).toBe('2026-01-11 00:00:00');
   });
 });
+
+describe('absolute forms are remembered (issue 18): the same answers, however many texts were read', () => {
+  it('reads 600 distinct dates twice, with and without times and offsets, as the first time', () => {
+    const texts = Array.from({ length: 200 }, (_, i) => {
+      const day = new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10);
+      return [day, `${day} 10:30`, `${day}T10:30:00+02:00`];
+    }).flat();
+    const first = texts.map((t) => parseDateInput(t, 'Europe/Madrid', new Date(Date.UTC(2026, 0, 1)))?.wallClock);
+    const again = texts.map((t) => parseDateInput(t, 'Europe/Madrid', new Date(Date.UTC(2026, 0, 1)))?.wallClock);
+    expect(again).toEqual(first);
+    expect(first.slice(0, 3)).toEqual(['2026-01-01 00:00:00', '2026-01-01 10:30:00', '2026-01-01 09:30:00']);
+    expect(parseDateInput('2026-02-30', 'UTC', new Date())).toBeNull();
+    expect(parseDateInput('2026-02-30', 'UTC', new Date())).toBeNull(); // a refusal is remembered too
+  });
+});

@@ -1,5 +1,5 @@
 import { InvalidParamsError } from '../../../shared/domain/errors';
-import { computeDateWindow, DateFilterInput, DateWindow, defaultEndBound, matchesDateWindow } from './event-date-window';
+import { computeDateWindow, DateFilterInput, DateWindow, defaultEndBound, defaultStartBound, matchesDateWindow } from './event-date-window';
 
 const NOW = new Date('2026-11-22T15:00:00Z'); // a Sunday
 
@@ -222,6 +222,18 @@ describe('computeDateWindow — defaults (CONTRACT §8.2.4)', () => {
     expect(defaultEndBound(new Date('2028-02-29T12:00:00Z'), 'UTC')).toBe('2030-02-28 23:59:59');
     expect(defaultEndBound(new Date('2026-03-31T12:00:00Z'), 'UTC')).toBe('2028-03-31 23:59:59');
     expect(defaultEndBound(new Date('2026-11-22T15:00:00Z'), 'UTC')).toBe('2028-11-22 23:59:59');
+  });
+
+  it('the defaults follow the zone and the minute they are asked in (they are remembered per zone and minute)', () => {
+    const evening = new Date('2026-11-22T22:59:30Z'); // 23:59:30 in Madrid, 22:59:30 in UTC
+    expect(defaultStartBound(evening, 'Europe/Madrid')).toBe('2026-11-21 00:00:00');
+    expect(defaultStartBound(evening, 'UTC')).toBe('2026-11-21 00:00:00');
+    expect(defaultEndBound(evening, 'Asia/Tokyo')).toBe('2028-11-23 23:59:59'); // 07:59 on the 23rd there
+    expect(defaultEndBound(evening, 'Europe/Madrid')).toBe('2028-11-22 23:59:59');
+    const past = new Date('2026-11-22T23:00:10Z'); // 40 s later: midnight has passed in Madrid, not in UTC
+    expect([defaultStartBound(past, 'Europe/Madrid'), defaultEndBound(past, 'Europe/Madrid')]).toEqual(['2026-11-22 00:00:00', '2028-11-23 23:59:59']);
+    expect(defaultStartBound(past, 'UTC')).toBe('2026-11-21 00:00:00');
+    expect(() => defaultEndBound(past, 'Nowhere/Land')).toThrow('unknown site time zone');
   });
 
   it('only start_date sent → default end; only end_date sent → default start', () => {

@@ -52,8 +52,7 @@ const given = (v: unknown): v is string => v !== undefined;
 
 /** 00:00:00 of yesterday (site zone) — the default `start_date` bound. */
 export function defaultStartBound(now: Date, siteZone: string): string {
-  const today = DateTime.fromJSDate(now, { zone: zoneOrThrow(siteZone) });
-  return `${today.minus({ days: 1 }).toFormat('yyyy-MM-dd')} 00:00:00`;
+  return defaultBoundsAt(now, siteZone).start;
 }
 
 /**
@@ -61,9 +60,24 @@ export function defaultStartBound(now: Date, siteZone: string): string {
  * month's last day — the default `end_date` bound.
  */
 export function defaultEndBound(now: Date, siteZone: string): string {
-  const today = DateTime.fromJSDate(now, { zone: zoneOrThrow(siteZone) });
-  // luxon clamps month arithmetic to the last day of the month.
-  return `${today.plus({ months: 24 }).toFormat('yyyy-MM-dd')} 23:59:59`;
+  return defaultBoundsAt(now, siteZone).end;
+}
+
+/** The default bounds of the current minute, per zone: every list without dates asks for them (issue 18). */
+let boundsMinute = { key: '', start: '', end: '' };
+
+function defaultBoundsAt(now: Date, siteZone: string): { start: string; end: string } {
+  // Offsets change on whole minutes (local mean time aside, centuries ago), so today's date does too.
+  // Stryker disable next-line ArithmeticOperator: equivalent, a finer key only computes the same bounds more often
+  const key = `${siteZone}|${Math.floor(now.getTime() / 60_000)}`;
+  // Stryker disable next-line ConditionalExpression: equivalent, computing again gives the bounds remembered
+  if (boundsMinute.key !== key) {
+    const today = DateTime.fromJSDate(now, { zone: zoneOrThrow(siteZone) });
+    // luxon clamps month arithmetic to the last day of the month.
+    const start = `${today.minus({ days: 1 }).toFormat('yyyy-MM-dd')} 00:00:00`;
+    boundsMinute = { key, start, end: `${today.plus({ months: 24 }).toFormat('yyyy-MM-dd')} 23:59:59` };
+  }
+  return boundsMinute;
 }
 
 function zoneOrThrow(zone: string) {

@@ -154,11 +154,15 @@ describe('list parameters', () => {
     expect(coerceParam(ids, '1'.repeat(16))).toEqual([1111111111111111]);
     expect(coerceParam(ids, ['9007199254740991', 7])).toEqual([Number.MAX_SAFE_INTEGER, 7]);
     expect(checkParam(ids, 'p', '9007199254740992')).toEqual({ param: 'p', detail: 'rest_out_of_bounds', args: { min: 1, max: Number.MAX_SAFE_INTEGER } });
+    expect(checkParam(ids, 'p', ['1', '9007199254740992'])).toEqual({ param: 'p', detail: 'rest_out_of_bounds', args: { min: 1, max: Number.MAX_SAFE_INTEGER } });
+    expect(detailOf(ids, '9007199254740991')).toBeNull();
   });
 
   it('a JSON number in a list is an item only as a whole number of at least 0 (an id): 7.25 is no id and no name', () => {
     const names: ParamSpec = { ...d, kind: 'list', items: 'string' };
     expect(coerceParam(names, [7, 'jazz'])).toEqual(['7', 'jazz']);
+    expect(checkParam(names, 'p', [0])).toBeNull(); // digits: an id (that names nothing), reported by the service
+    expect(checkParam(names, 'p', 0)).toBeNull();
     for (const v of [[7.25], [-3], [1e300], ['jazz', 0.5], { 0: 1.5 }, 2.5]) expect(checkParam(names, 'p', v)).toEqual({ param: 'p', detail: 'rest_invalid_type', args: { type: 'array' } });
   });
 });

@@ -1,4 +1,5 @@
-import { limitKeywords, swaggerType } from './param.decorator';
+import 'reflect-metadata';
+import { declaredParams, limitKeywords, Param, swaggerType, withRequired } from './param.decorator';
 import { ParamSpec } from './param-rules';
 
 const d = { description: 'x' };
@@ -29,5 +30,21 @@ describe('the JSON-schema type of a parameter (Swagger, namespace index, /doc)',
     expect(limitKeywords({ ...d, kind: 'any', maxLength: 20, maxItems: 3 })).toStrictEqual({ maxLength: 20, maxItems: 3 });
     // No limit declared, no keyword (not even an undefined one).
     expect(limitKeywords({ ...d, kind: 'integer' })).toStrictEqual({});
+  });
+});
+
+describe('declared parameters', () => {
+  it('in declaration order, each once; a DTO made with required names keeps the order', () => {
+    class Three {}
+    for (const name of ['a', 'b', 'c']) Param({ kind: 'string', description: name })(Three.prototype, name);
+    expect(declaredParams(Three).map((p) => p.name)).toEqual(['a', 'b', 'c']);
+    const required = withRequired(Three, ['b'], 'ThreeCreate');
+    expect(required.name).toBe('ThreeCreate'); // the name /doc gives its body schema
+    expect(declaredParams(required).map((p) => [p.name, Boolean(p.spec.required)])).toEqual([
+      ['a', false],
+      ['b', true],
+      ['c', false],
+    ]);
+    expect(declaredParams(class None {})).toEqual([]);
   });
 });
