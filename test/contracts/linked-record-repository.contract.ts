@@ -90,8 +90,9 @@ export function linkedRecordRepositoryCases<T extends LinkedRecord, Probe>(
     await f.seedEvent({ id: 101, status: 'draft', startUtc: '2030-01-01 00:00:00', authorId: 5, recordIds: [2] });
     await f.seedEvent({ id: 102, status: 'publish', startUtc: '2020-01-01 00:00:00', recordIds: [3] });
     await f.seedEvent({ id: 103, status: 'publish', startUtc: '2030-01-01 00:00:00', hidden: true, recordIds: [4] });
-    expect(await f.repo.eventExists(100)).toBe(true);
-    expect(await f.repo.eventExists(999)).toBe(false);
+    expect(await f.repo.eventAccessStamp(100)).toMatchObject({ authorId: 1, status: 'publish', postPassword: '' });
+    expect(await f.repo.eventAccessStamp(101)).toMatchObject({ authorId: 5, status: 'draft' });
+    expect(await f.repo.eventAccessStamp(999)).toBeNull();
     expect(await idsOf({ eventId: 100 })).toEqual([1]);
     expect((await idsOf({ hasEvents: true })).sort()).toEqual([1, 3, 4]);
     await saveRecord(f.repo, make(5));

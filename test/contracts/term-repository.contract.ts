@@ -70,8 +70,8 @@ export function describeTermRepositoryContract(name: string, make: () => Promise
       expect(byEvent.get(101)?.map((x) => x.slug)).toEqual(['blues', 'jazz', 'outdoor']);
       expect(byEvent.get(103)?.map((x) => x.slug)).toEqual(['blues', 'jazz']);
       expect(byEvent.get(104)).toEqual([]);
-      expect(await f.repo.eventExists(103)).toBe(true);
-      expect(await f.repo.eventExists(104)).toBe(false);
+      expect(await f.repo.eventAccessStamp(103)).toMatchObject({ status: 'draft', postPassword: '' });
+      expect(await f.repo.eventAccessStamp(104)).toBeNull();
     });
 
     it('delete removes event links and moves children up to the parent', async () => {

@@ -8,7 +8,11 @@ import type { CountedTerm } from '../../src/modules/terms/domain/term';
 import { EventTermsService } from '../../src/modules/terms/application/event-terms.service';
 import { InMemoryTermRepository } from '../../src/modules/terms/infrastructure/in-memory/in-memory-term.repository';
 
+import { FixedClock } from '../../src/shared/domain/clock';
+import { ANONYMOUS } from '../../src/shared/domain/caller';
+
 const page = { page: 1, perPage: 10 };
+const clock = new FixedClock(new Date('2026-11-26T12:00:00Z'));
 
 async function error(p: Promise<unknown>): Promise<DomainError> {
   try {
@@ -37,8 +41,8 @@ describe('term services (in-memory)', () => {
   beforeEach(() => {
     repo = new InMemoryTermRepository();
     const uow = new ImmediateUnitOfWork();
-    categories = new CategoriesService(repo, uow, new NameTags<CategoryView>((v) => v.term.name));
-    tags = new TagsService(repo, uow, new NameTags<CountedTerm>((t) => t.name));
+    categories = new CategoriesService(repo, uow, new NameTags<CategoryView>((v) => v.term.name), clock);
+    tags = new TagsService(repo, uow, new NameTags<CountedTerm>((t) => t.name), clock);
     eventTerms = new EventTermsService(repo, uow);
   });
 
@@ -111,10 +115,10 @@ describe('term services (in-memory)', () => {
     const a = await tags.create({ name: 'A' });
     await tags.create({ name: 'B' });
     repo.linkEvent(7, 'publish', [a.id]);
-    expect((await tags.list({ page })).items.map((x) => x.name)).toEqual(['A']);
-    expect((await tags.list({ page, hideEmpty: false, exclude: ['a'] })).items.map((x) => x.name)).toEqual(['B']);
-    expect((await tags.list({ page, hideEmpty: false, event: 7, post: 999 })).items.map((x) => x.name)).toEqual(['A']);
-    const e = (await error(tags.list({ page, include: ['zz', String(a.id)], post: 999 }))) as InvalidParamsError;
+    expect((await tags.list({ page }, ANONYMOUS)).items.map((x) => x.name)).toEqual(['A']);
+    expect((await tags.list({ page, hideEmpty: false, exclude: ['a'] }, ANONYMOUS)).items.map((x) => x.name)).toEqual(['B']);
+    expect((await tags.list({ page, hideEmpty: false, event: 7, post: 999 }, ANONYMOUS)).items.map((x) => x.name)).toEqual(['A']);
+    const e = (await error(tags.list({ page, include: ['zz', String(a.id)], post: 999 }, ANONYMOUS))) as InvalidParamsError;
     expect(e.problems.map((p) => [p.param, p.detail])).toEqual([
       ['include', 'rest_unknown_reference'],
       ['post', 'rest_unknown_reference'],

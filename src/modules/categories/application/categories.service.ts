@@ -1,4 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { Caller } from '../../../shared/domain/caller';
+import { Clock } from '../../../shared/domain/clock';
+import { utcWallClock } from '../../../shared/domain/wall-clock';
 import type { IfMatch } from '../../../shared/domain/entity-tags';
 import { DomainError, invalidParam, notFound } from '../../../shared/domain/errors';
 import { RecordTags } from '../../../shared/domain/record-tags';
@@ -36,10 +39,11 @@ export class CategoriesService {
     private readonly repo: TermRepository,
     private readonly uow: UnitOfWork,
     private readonly tags: CategoryTags,
+    private readonly clock: Clock,
   ) {}
 
-  async list(args: TermListArgs) {
-    const { page, byId } = await runTermList(this.repo, 'category', true, args);
+  async list(args: TermListArgs, caller: Caller) {
+    const { page, byId } = await runTermList(this.repo, 'category', true, args, { caller, nowUtc: utcWallClock(this.clock.now()) });
     const parentOf = new Map([...byId.values()].map((t) => [t.id, t.parent]));
     const items: CategoryView[] = page.items.map((term) => ({
       term,

@@ -7,7 +7,8 @@ import { Requires } from '../../../shared/http/auth.guard';
 import { listLinks, pageRequest, sentLinkParams, setListHeaders, totalPages } from '../../../shared/http/list-response';
 import { Input, Validated } from '../../../shared/http/params/input';
 import { RecordIdPipe } from '../../../shared/http/path-params';
-import { ApiBase } from '../../../shared/http/request-context.decorators';
+import { ApiBase, CurrentCaller } from '../../../shared/http/request-context.decorators';
+import type { Caller } from '../../../shared/domain/caller';
 import { ifMatchOf, sendWithEtag, sendWritten } from '../../../shared/http/etag';
 import { presentStandaloneCategory } from '../../terms/http/term.presenter';
 import { CategoriesService, CategoryInput, CategoryView } from '../application/categories.service';
@@ -32,6 +33,7 @@ export class CategoriesController {
   @Get()
   async list(
     @Input(ListCategoriesParams) input: Validated<ListCategoriesParams>,
+    @CurrentCaller() caller: Caller,
     @ApiBase() api: string,
     @Res({ passthrough: true }) res: Response,
   ) {
@@ -48,7 +50,7 @@ export class CategoriesController {
       post: input.post,
       event: input.event,
       slug: input.slug,
-    });
+    }, caller);
     const pages = totalPages(total, page.perPage);
     setListHeaders(res, total, pages);
     const { rest_url, ...links } = listLinks(`${api}/categories/`, page, pages, sentLinkParams(ListCategoriesParams, input));

@@ -18,7 +18,7 @@ import { EventTags } from './event-tags';
 import { EventWriteCheck, EventWritePlan } from './event-write-check';
 import { ScheduledEvents } from './scheduled-events';
 import type { EventWriteRequest, LinkRef } from './event-write.command';
-import { timingSafeEqual } from './timing-safe';
+import { timingSafeEqual } from '../../../shared/domain/timing-safe';
 
 export type { EventListInput } from './event-list-criteria';
 

@@ -18,6 +18,7 @@ import type { Page, PageRequest } from '../../../shared/domain/page';
 import { listVisibility, Policy, readStatusFilter, RecordStatus, resolveWriteStatus } from '../../../shared/domain/policy';
 import { appendLineage } from '../../../shared/domain/global-id';
 import { asShown } from '../../../shared/domain/publication';
+import { eventLinksAccess } from '../../../shared/domain/event-links-access';
 import { RecordIds } from '../../../shared/domain/record-ids';
 import { allocateSlug } from '../../../shared/domain/slug-allocation';
 import { slugify } from '../../../shared/domain/text';
@@ -46,6 +47,8 @@ export interface LinkedRecordListInput {
   page: PageRequest;
   search?: string;
   event?: number;
+  /** Unlocks the links of a protected `event` (§6.11). */
+  password?: string;
   has_events?: boolean;
   only_with_upcoming?: boolean;
   status?: string[];
@@ -123,11 +126,13 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
 
   async list(input: LinkedRecordListInput, caller: Caller): Promise<Page<T>> {
     const requested = input.status !== undefined ? readStatusFilter(input.status, caller) : undefined;
-    if (input.event !== undefined && !(await this.repo.eventExists(input.event))) {
-      throw invalidParam('event', 'rest_unknown_reference', { param: 'event', values: String(input.event) });
+    const nowUtc = utcWallClock(this.deps.clock.now());
+    if (input.event !== undefined) {
+      const access = eventLinksAccess(await this.repo.eventAccessStamp(input.event), caller, nowUtc, input.password);
+      if (access === 'unknown') throw invalidParam('event', 'rest_unknown_reference', { param: 'event', values: String(input.event) });
+      if (access === 'masked') return { items: [], total: 0 }; // §6.11: a protected event shows no venue or organizer
     }
     const visibility = listVisibility(caller, requested);
-    const nowUtc = utcWallClock(this.deps.clock.now());
     const page = await this.repo.findPage({
       page: input.page,
       fragments: input.search !== undefined ? searchFragments(input.search) : [],

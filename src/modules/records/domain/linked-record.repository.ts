@@ -1,3 +1,4 @@
+import type { EventAccessStamp } from '../../../shared/domain/event-links-access';
 import type { Page, PageRequest } from '../../../shared/domain/page';
 import type { RecordStatus } from '../../../shared/domain/policy';
 import type { LinkedRecord } from './linked-record';
@@ -39,7 +40,8 @@ export abstract class LinkedRecordRepository<T extends LinkedRecord, Probe> {
   abstract slugTaken(slug: string, exceptId?: number): Promise<boolean>;
   /** Oldest (lowest id) record not in the trash that matches the probe (§10.4). */
   abstract findDuplicate(probe: Probe): Promise<T | null>;
-  abstract eventExists(eventId: number): Promise<boolean>;
+  /** The event with this id (any status), as the `event` filter needs it; null when there is none. */
+  abstract eventAccessStamp(eventId: number): Promise<EventAccessStamp | null>;
   /** `future` records whose publication date (UTC) is at or before `nowUtc` become `publish` (§3.5). */
   /** Publishes every `future` record dated at or before `nowUtc`; how many. */
   abstract publishDue(nowUtc: string): Promise<number>;

@@ -1,4 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { Caller } from '../../../shared/domain/caller';
+import { Clock } from '../../../shared/domain/clock';
+import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { DomainError, notFound } from '../../../shared/domain/errors';
 import type { IfMatch } from '../../../shared/domain/entity-tags';
 import { RecordTags } from '../../../shared/domain/record-tags';
@@ -29,10 +32,11 @@ export class TagsService {
     private readonly repo: TermRepository,
     private readonly uow: UnitOfWork,
     private readonly tags: TagTags,
+    private readonly clock: Clock,
   ) {}
 
-  async list(args: TermListArgs) {
-    const { page } = await runTermList(this.repo, 'tag', false, { ...args, parent: undefined });
+  async list(args: TermListArgs, caller: Caller) {
+    const { page } = await runTermList(this.repo, 'tag', false, { ...args, parent: undefined }, { caller, nowUtc: utcWallClock(this.clock.now()) });
     return page;
   }
 

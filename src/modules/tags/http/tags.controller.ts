@@ -7,7 +7,8 @@ import { Requires } from '../../../shared/http/auth.guard';
 import { listLinks, pageRequest, sentLinkParams, setListHeaders, totalPages } from '../../../shared/http/list-response';
 import { Input, Validated } from '../../../shared/http/params/input';
 import { RecordIdPipe } from '../../../shared/http/path-params';
-import { ApiBase } from '../../../shared/http/request-context.decorators';
+import { ApiBase, CurrentCaller } from '../../../shared/http/request-context.decorators';
+import type { Caller } from '../../../shared/domain/caller';
 import { CountedTerm } from '../../terms/domain/term';
 import { ifMatchOf, sendWithEtag, sendWritten } from '../../../shared/http/etag';
 import { presentStandaloneTag } from '../../terms/http/term.presenter';
@@ -32,7 +33,12 @@ export class TagsController {
   }
 
   @Get()
-  async list(@Input(ListTagsParams) input: Validated<ListTagsParams>, @ApiBase() api: string, @Res({ passthrough: true }) res: Response) {
+  async list(
+    @Input(ListTagsParams) input: Validated<ListTagsParams>,
+    @CurrentCaller() caller: Caller,
+    @ApiBase() api: string,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const page = pageRequest(input, this.config.maxPerPage);
     const { items, total } = await this.tags.list({
       page,
@@ -45,7 +51,7 @@ export class TagsController {
       post: input.post,
       event: input.event,
       slug: input.slug,
-    });
+    }, caller);
     const pages = totalPages(total, page.perPage);
     setListHeaders(res, total, pages);
     const { rest_url, ...links } = listLinks(`${api}/tags/`, page, pages, sentLinkParams(ListTagsParams, input));

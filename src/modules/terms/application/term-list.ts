@@ -1,4 +1,6 @@
+import type { Caller } from '../../../shared/domain/caller';
 import { ParamProblem } from '../../../shared/domain/errors';
+import { eventLinksAccess } from '../../../shared/domain/event-links-access';
 import { Page, PageRequest } from '../../../shared/domain/page';
 import { CountedTerm, Taxonomy, Term, withCount } from '../domain/term';
 import { listTerms, TermOrderBy } from '../domain/term-list';
@@ -22,6 +24,12 @@ export interface TermListArgs {
   slug?: string;
 }
 
+/** Who lists, and when: the `event` filter shows only what the caller may see of that event (§3.4, §6.11). */
+export interface TermListReader {
+  caller: Caller;
+  nowUtc: string;
+}
+
 export interface TermListResult {
   page: Page<CountedTerm>;
   /** Every term of the taxonomy by id (categories use it for ancestor slugs in `url`). */
@@ -37,6 +45,7 @@ export async function runTermList(
   taxonomy: Taxonomy,
   hierarchical: boolean,
   args: TermListArgs,
+  reader: TermListReader,
 ): Promise<TermListResult> {
   const problems: ParamProblem[] = [];
   const include = args.include?.length ? await resolveIdsOrSlugs(repo, taxonomy, 'include', args.include) : null;
@@ -48,7 +57,8 @@ export async function runTermList(
   }
   const eventParam = args.event !== undefined ? 'event' : args.post !== undefined ? 'post' : null;
   const eventId = args.event ?? args.post;
-  if (eventParam && eventId !== undefined && !(await repo.eventExists(eventId))) {
+  const access = eventId !== undefined ? eventLinksAccess(await repo.eventAccessStamp(eventId), reader.caller, reader.nowUtc) : 'visible';
+  if (eventParam && access === 'unknown') {
     problems.push({ param: eventParam, detail: 'rest_unknown_reference', args: { values: String(eventId) } });
   }
   throwProblems(problems);
@@ -56,7 +66,8 @@ export async function runTermList(
   const [terms, counts] = await Promise.all([repo.all(taxonomy), repo.counts(taxonomy)]);
   let onlyIds: number[] | undefined;
   if (eventId !== undefined) {
-    onlyIds = ((await repo.termsOfEvents([eventId])).get(eventId) ?? []).map((t) => t.id);
+    // §6.11: a protected event the caller may not see unlocked shows no terms.
+    onlyIds = access === 'masked' ? [] : ((await repo.termsOfEvents([eventId])).get(eventId) ?? []).map((t) => t.id);
   }
   const page = listTerms(
     terms.map((t) => withCount(t, counts)),

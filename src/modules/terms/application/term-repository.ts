@@ -1,3 +1,4 @@
+import type { EventAccessStamp } from '../../../shared/domain/event-links-access';
 import { NewTerm, Taxonomy, Term } from '../domain/term';
 
 /**
@@ -33,8 +34,8 @@ export abstract class TermRepository {
   /** term id → number of `publish` events carrying it; terms without such events are absent. */
   abstract counts(taxonomy: Taxonomy): Promise<Map<number, number>>;
   abstract countsOf(termIds: number[]): Promise<Map<number, number>>;
-  /** Whether an event (any status) has this id. */
-  abstract eventExists(eventId: number): Promise<boolean>;
+  /** The event with this id (any status), as its `event` filter needs it; null when there is none. */
+  abstract eventAccessStamp(eventId: number): Promise<EventAccessStamp | null>;
   /** event id → its terms (both taxonomies), each list ordered by folded name then id. */
   abstract termsOfEvents(eventIds: number[]): Promise<Map<number, Term[]>>;
 }

@@ -1,3 +1,5 @@
+import type { EventAccessStamp } from '../../../../shared/domain/event-links-access';
+import type { RecordStatus } from '../../../../shared/domain/policy';
 import { shownStatus } from '../../../../shared/domain/publication';
 import type { Page } from '../../../../shared/domain/page';
 import { offsetOf } from '../../../../shared/domain/page';
@@ -11,6 +13,9 @@ export interface InMemoryEventFacts {
   startUtc: string;
   hidden: boolean;
   authorId: number;
+  /** Publication date (UTC), default long past; password, default none. */
+  dateUtc?: string;
+  postPassword?: string;
 }
 
 /**
@@ -80,8 +85,9 @@ export class InMemoryLinkedRecordRepository<T extends LinkedRecord, Probe> exten
     const found = [...this.records.values()].filter((v) => this.isDuplicate(v, probe)).sort((a, b) => a.id - b.id)[0];
     return found ? { ...found } : null;
   }
-  async eventExists(eventId: number) {
-    return this.events.has(eventId);
+  async eventAccessStamp(eventId: number): Promise<EventAccessStamp | null> {
+    const e = this.events.get(eventId);
+    return e ? { authorId: e.authorId, status: e.status as RecordStatus, dateUtc: e.dateUtc ?? '2000-01-01 00:00:00', postPassword: e.postPassword ?? '' } : null;
   }
   async publishDue(nowUtc: string) {
     let published = 0;

@@ -6,6 +6,8 @@ import type { Page } from '../../../../shared/domain/page';
 import { offsetOf } from '../../../../shared/domain/page';
 import { fold } from '../../../../shared/domain/text';
 import { textContains } from '../../../../database/text-contains';
+import { readEventAccessStamp } from '../../../../database/event-access-stamp';
+import type { EventAccessStamp } from '../../../../shared/domain/event-links-access';
 import type { LinkedRecord } from '../../domain/linked-record';
 import { LinkedRecordListCriteria, LinkedRecordRepository } from '../../domain/linked-record.repository';
 import { LinkedRecordColumns } from './linked-record-columns';
@@ -152,9 +154,8 @@ export abstract class TypeOrmLinkedRecordRepository<T extends LinkedRecord, Row 
     return (await q.getCount()) > 0;
   }
 
-  async eventExists(eventId: number): Promise<boolean> {
-    const rows: unknown[] = await managerOf(this.dataSource).query('SELECT 1 AS found FROM events WHERE id = ?', [eventId]);
-    return rows.length > 0;
+  eventAccessStamp(eventId: number): Promise<EventAccessStamp | null> {
+    return readEventAccessStamp(managerOf(this.dataSource), eventId);
   }
 
   async publishDue(nowUtc: string): Promise<number> {

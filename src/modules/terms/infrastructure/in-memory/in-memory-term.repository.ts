@@ -1,3 +1,5 @@
+import type { EventAccessStamp } from '../../../../shared/domain/event-links-access';
+import type { RecordStatus } from '../../../../shared/domain/policy';
 import { TermRepository } from '../../application/term-repository';
 import { NewTerm, Taxonomy, Term, termKey } from '../../domain/term';
 
@@ -85,8 +87,9 @@ export class InMemoryTermRepository extends TermRepository {
     return out;
   }
 
-  async eventExists(eventId: number): Promise<boolean> {
-    return this.events.has(eventId);
+  async eventAccessStamp(eventId: number): Promise<EventAccessStamp | null> {
+    const e = this.events.get(eventId);
+    return e ? { authorId: 0, status: e.status as RecordStatus, dateUtc: '2000-01-01 00:00:00', postPassword: '' } : null;
   }
 
   async termsOfEvents(eventIds: number[]): Promise<Map<number, Term[]>> {

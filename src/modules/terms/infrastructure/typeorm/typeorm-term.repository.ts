@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { readEventAccessStamp } from '../../../../database/event-access-stamp';
+import type { EventAccessStamp } from '../../../../shared/domain/event-links-access';
 import { DataSource } from 'typeorm';
 import { marks } from '../../../../database/raw-columns';
 import { locksRows, managerOf } from '../../../../database/typeorm-unit-of-work';
@@ -172,15 +174,8 @@ export class TypeOrmTermRepository extends TermRepository {
     return new Map(rows.map((r) => [Number(r.term_id), Number(r.n)]));
   }
 
-  async eventExists(eventId: number): Promise<boolean> {
-    if (!Number.isSafeInteger(eventId) || eventId <= 0) return false;
-    const row = await managerOf(this.dataSource)
-      .createQueryBuilder()
-      .select('e.id', 'id')
-      .from('events', 'e')
-      .where('e.id = :eventId', { eventId })
-      .getRawOne();
-    return row !== undefined && row !== null;
+  eventAccessStamp(eventId: number): Promise<EventAccessStamp | null> {
+    return readEventAccessStamp(managerOf(this.dataSource), eventId);
   }
 
   async termsOfEvents(eventIds: number[]): Promise<Map<number, Term[]>> {
