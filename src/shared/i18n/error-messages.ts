@@ -143,14 +143,27 @@ export const DETAIL_MESSAGES: Record<string, Texts> = {
   rest_too_many_items: { en: '{param} must have at most {max} items.', es: '{param} debe tener como máximo {max} elementos.' },
 };
 
-/** Spanish names of the `{kind}` placeholder of rest_invalid_format. */
+/**
+ * The Spanish `{kind}` of rest_invalid_format. CONTRACT §12.4 fixes the sentence (`{param} no es un {tipo} válido.`),
+ * so every kind is a masculine noun, or the article and the adjective would not agree ("un zona horaria válido").
+ */
 const FORMAT_KINDS_ES: Record<string, string> = {
-  URL: 'URL',
+  URL: 'enlace',
   'e-mail address': 'correo electrónico',
-  'time zone': 'zona horaria',
-  coordinate: 'coordenada',
-  password: 'contraseña',
+  'time zone': 'huso horario',
+  coordinate: 'valor de coordenada',
+  password: 'valor de contraseña',
   slug: 'slug',
+};
+
+/**
+ * The Spanish `{type}` of rest_invalid_type: JSON Schema's type names (`integer`, `string`, `array`…) stay as they are,
+ * as in the plugin's messages; the phrases around them are translated.
+ */
+const TYPE_NAMES_ES: Record<string, string> = {
+  'array of positive integers': 'array de enteros positivos',
+  'integer, list or object': 'integer, lista u objeto',
+  list: 'lista',
 };
 
 export function fill(template: string, args: Record<string, string | number | undefined>): string {
@@ -173,9 +186,11 @@ export function errorMessage(code: string, locale: Locale, args: Record<string, 
 export function detailMessage(detail: string, locale: Locale, args: Record<string, string | number>): string {
   const texts = DETAIL_MESSAGES[detail];
   if (!texts) return `${args.param ?? ''}`;
-  const localized =
-    locale === 'es' && detail === 'rest_invalid_format' && typeof args.kind === 'string'
-      ? { ...args, kind: FORMAT_KINDS_ES[args.kind] ?? args.kind }
-      : args;
-  return fill(texts[locale], localized);
+  return fill(texts[locale], locale === 'es' ? spanishArgs(detail, args) : args);
+}
+
+function spanishArgs(detail: string, args: Record<string, string | number>): Record<string, string | number> {
+  if (detail === 'rest_invalid_format' && typeof args.kind === 'string') return { ...args, kind: FORMAT_KINDS_ES[args.kind] ?? args.kind };
+  if (detail === 'rest_invalid_type' && typeof args.type === 'string') return { ...args, type: TYPE_NAMES_ES[args.type] ?? args.type };
+  return args;
 }
