@@ -13,8 +13,8 @@ export const DOCUMENTATION_ES: Record<string, string> = {
   'A page of the list; in iCalendar (ical=1 or Accept: text/calendar), every matching event up to 1,000.':
     'Una página del listado; en iCalendar (ical=1 o Accept: text/calendar), todos los eventos que coinciden, hasta 1000.',
   'A page of venues.': 'Una página de lugares.',
-  'Accepted for compatibility with the event list; venues and organizers cannot be password-protected.':
-    'Se acepta por compatibilidad con el listado de eventos; los lugares y organizadores no pueden protegerse con contraseña.',
+  'Unlocks the `event` filter of a password-protected event (venues and organizers themselves cannot be protected).':
+    'Desbloquea el filtro `event` de un evento protegido con contraseña (los lugares y organizadores no pueden protegerse).',
   'A venue. Keys marked optional are left out when empty.':
     'Un lugar. Las claves opcionales se omiten cuando están vacías.',
   'Address of the created item.': 'Dirección del elemento creado.',
