@@ -51,3 +51,26 @@ describe('ids past 15 digits and numbers that are no ids', () => {
     expect((await list('search=numbers&status=any').set('Authorization', admin)).body.total ?? 0).toBe(0);
   });
 });
+
+/** §9.6 "a comma list or array": an array's item is one term, commas and all (a probe found `["Rock, Pop"]` split in two). */
+describe('terms named in an array keep their commas', () => {
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ READ_CACHE_TTL_MS: '0' });
+    admin = await t.auth('administrator');
+  });
+  afterAll(async () => t.close());
+
+  it('an array item names one category; a comma string still lists several', async () => {
+    const rockPop = (await t.http().post(`${t.api}/categories`).set('Authorization', admin).send({ name: 'Rock, Pop' })).body;
+    const when = { start_date: '2027-07-02 10:00', end_date: '2027-07-02 11:00' };
+    const one = await t.createEvent({ ...when, title: 'Array', categories: ['Rock, Pop'] }, admin);
+    expect(one.categories.map((c: { id: number }) => c.id)).toEqual([rockPop.id]);
+    const two = await t.createEvent({ ...when, title: 'String', tags: 'first tag, second tag' }, admin);
+    expect(two.tags.map((c: { name: string }) => c.name).sort()).toEqual(['first tag', 'second tag']);
+    const form = await t.http().get(`${t.api}/events`).query({ 'categories[]': rockPop.slug, start_date: '2027-01-01' });
+    expect(form.body.events.map((e: { title: string }) => e.title)).toEqual(['Array']);
+  });
+});

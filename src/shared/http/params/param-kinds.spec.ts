@@ -122,7 +122,8 @@ describe('enum parameters', () => {
 describe('list parameters', () => {
   it('reads comma strings, arrays, numbers and bracket objects as trimmed non-empty strings', () => {
     expect(readList(' a, b ,,c ')).toEqual(['a', 'b', 'c']);
-    expect(readList(['a,b', 3, ' c '])).toEqual(['a', 'b', '3', 'c']);
+    expect(readList(['a,b', 3, ' c ', ' '])).toEqual(['a,b', '3', 'c']); // an array's item is one item, commas and all
+    expect(readList({ 0: 'Rock, Pop' })).toEqual(['Rock, Pop']);
     expect(readList(5)).toEqual(['5']);
     expect(readList({ 0: 'x', 1: 'y' })).toEqual(['x', 'y']);
     expect(readList(true)).toBeUndefined();

@@ -105,7 +105,11 @@ function readNumber(value: unknown): number | undefined {
   return undefined;
 }
 
-/** Comma strings, arrays and bracket objects (`a[0]=x&a[1]=y` may arrive as an object) all become string lists. */
+/**
+ * Comma strings, arrays and bracket objects (`a[0]=x&a[1]=y` may arrive as an object) all become string lists. A comma
+ * string is split; an item of an array or object is one item (§9.6: "a comma list or array"), so a category named
+ * `Rock, Pop` can be named in `["Rock, Pop"]` — as the plugin reads arrays. Items are trimmed, empty ones dropped.
+ */
 export function readList(value: unknown): string[] | undefined {
   let items: unknown[];
   if (Array.isArray(value)) items = value;
@@ -116,8 +120,8 @@ export function readList(value: unknown): string[] | undefined {
   const out: string[] = [];
   for (const item of items) {
     if (typeof item === 'number') out.push(String(item));
-    else if (typeof item === 'string') out.push(...item.split(',').map((s) => s.trim()).filter(Boolean));
-    else return undefined;
+    else if (typeof item !== 'string') return undefined;
+    else if (item.trim() !== '') out.push(item.trim());
   }
   return out;
 }
