@@ -12,6 +12,8 @@ import { sendJson } from '../shared/http/json-response';
 import { apiRootUrl, indexContext } from './discovery-context';
 import { indexRoute, IndexRoute } from './namespace-index';
 import { RouteCatalog } from './route-catalog';
+import { HttpMetrics } from '../operations/metrics/http-metrics';
+import { refuseOverLimit } from '../operations/rate-limit/rate-limit.guard';
 
 /**
  * `OPTIONS` on an API route (CONTRACT §1.3): 200 with the route's index entry and an `Allow` header. A CORS preflight
@@ -25,6 +27,7 @@ export class OptionsMiddleware implements NestMiddleware {
     private readonly clock: Clock,
     private readonly verifier: TokenVerifier,
     private readonly users: UserDirectory,
+    private readonly metrics: HttpMetrics,
   ) {}
 
   private readonly logger = new Logger('Options');
@@ -40,6 +43,7 @@ export class OptionsMiddleware implements NestMiddleware {
       entry = indexRoute(route, indexContext(req, this.config, this.clock.now()));
     }
     try {
+      refuseOverLimit(res, this.metrics); // §4.4 step 3: 429 before 401, as the guard answers on the other methods
       await this.rejectInvalidToken(req);
     } catch (error) {
       return handleError(error, req, res, this.logger);

@@ -75,6 +75,7 @@ export class OperationsModule {
     }
     return {
       module: OperationsModule,
+      global: true, // the metrics and stores serve other modules' middleware too (OPTIONS answers count their 429s)
       imports: [TerminusModule.forRoot({ logger: false })], // readiness is logged by the request log, at debug
       controllers,
       providers,

@@ -313,6 +313,12 @@ describe('discovery: namespace index, API root, OPTIONS, /doc, explorer, Spanish
         expect(res.headers['content-security-policy']).toBe(csp);
       }
       await t.http().get('/docs/package.json').expect(404);
+      // Ranges and preconditions are ignored: the whole asset (a probe found a 500 for an unsatisfiable range or If-Match).
+      const whole = await t.http().get('/docs/swagger-ui.css').expect(200);
+      for (const [name, value] of [['Range', 'bytes=99999999-'], ['Range', 'bytes=5-1'], ['If-Match', '"nope"'], ['If-Unmodified-Since', 'Mon, 01 Jan 1990 00:00:00 GMT']]) {
+        const res = await t.http().get('/es/docs/swagger-ui.css').set(name, value);
+        expect([name, value, res.status, res.text.length]).toEqual([name, value, 200, whole.text.length]);
+      }
     });
 
     it('serves the Spanish page at /es/docs for the Spanish document', async () => {

@@ -42,8 +42,14 @@ describe('operations: rate limiting', () => {
     expect(health.headers['ratelimit-limit']).toBeUndefined();
     await t.http().get('/metrics').expect(200);
 
+    // OPTIONS over the limit is refused like any other method (a probe found it answered 200); a preflight is not limited.
+    const options = await t.http().options(`${t.api}/events`).expect(429);
+    expect(options.body.code).toBe('rest_too_many_requests');
+    expect(options.headers['retry-after']).toBe('45');
+    await t.http().options(`${t.api}/events`).set('Origin', 'https://app.example').set('Access-Control-Request-Method', 'GET').expect(204);
+
     const metrics = await t.http().get('/metrics');
-    expect(metrics.text).toMatch(/^rate_limited_requests_total 2$/m);
+    expect(metrics.text).toMatch(/^rate_limited_requests_total 3$/m);
 
     clock.advance(45_000); // the next window
     const fresh = await t.http().get(`${t.api}/events`).expect(200);

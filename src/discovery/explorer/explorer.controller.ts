@@ -1,6 +1,7 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.token';
@@ -17,6 +18,18 @@ const ASSETS: Record<string, string> = {
   'swagger-ui-bundle.js': 'text/javascript; charset=UTF-8',
   'favicon-32x32.png': 'image/png',
 };
+
+const assetCache = new Map<string, Buffer>();
+
+/** An explorer asset's bytes, read once (about 1.5 MB for all three). */
+function assetBytes(name: string): Buffer {
+  let bytes = assetCache.get(name);
+  if (!bytes) {
+    bytes = fs.readFileSync(path.join(SWAGGER_UI_DIR, name));
+    assetCache.set(name, bytes);
+  }
+  return bytes;
+}
 
 /** `GET /docs` and `GET /es/docs` (CONTRACT §12.3): the Swagger explorer, every asset served by the service itself. */
 @ApiExcludeController()
@@ -52,7 +65,9 @@ export class ExplorerController {
     if (!type) throw new DomainError('not-found', 'rest_no_route');
     res.setHeader('Content-Security-Policy', EXPLORER_CSP);
     res.type(type);
-    res.sendFile(path.join(SWAGGER_UI_DIR, name), { cacheControl: false, dotfiles: 'deny' });
+    // Whole, from memory: `sendFile` answered a Range it could not satisfy or a failed If-Match with an error the
+    // filter could only call a 500 (found by a probe, 2026-11-26). Ignoring Range and preconditions is allowed here.
+    res.send(assetBytes(name));
   }
 
   /** The docs pages replace the API's `default-src 'none'` policy with one that lets the explorer run. */

@@ -18,9 +18,15 @@ export class RateLimitGuard implements CanActivate {
     const http = context.switchToHttp();
     const res = http.getResponse<Response>();
     noteMatchedRoute(http.getRequest<Request>(), res);
-    const limited = res.locals?.[RATE_LIMITED] as RateLimitedLocal | undefined;
-    if (!limited) return true;
-    this.metrics.rateLimited.inc();
-    throw new DomainError('too-many-requests', 'rest_too_many_requests', {}, { retry_after: limited.resetSeconds });
+    refuseOverLimit(res, this.metrics);
+    return true;
   }
+}
+
+/** Throws 429 rest_too_many_requests when the counting step found this client over its limit (any route, §13.5). */
+export function refuseOverLimit(res: Response, metrics: HttpMetrics): void {
+  const limited = res.locals?.[RATE_LIMITED] as RateLimitedLocal | undefined;
+  if (!limited) return;
+  metrics.rateLimited.inc();
+  throw new DomainError('too-many-requests', 'rest_too_many_requests', {}, { retry_after: limited.resetSeconds });
 }
