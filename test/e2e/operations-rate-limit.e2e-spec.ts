@@ -78,6 +78,12 @@ describe('operations: rate limiting', () => {
     for (let i = 0; i < 3; i++) await t.http().get(`${t.api}/events`).set('X-Forwarded-For', '203.0.113.7').expect(200);
     await t.http().get(`${t.api}/events`).set('X-Forwarded-For', '203.0.113.7').expect(429);
     await t.http().get(`${t.api}/events`).set('X-Forwarded-For', '203.0.113.8').expect(200);
+    // One client, one spelling: IPv4 mapped into IPv6 and letter case do not make new clients (a probe, 2026-11-26)…
+    for (const spelling of ['::ffff:203.0.113.8', '::FFFF:203.0.113.8']) await t.http().get(`${t.api}/events`).set('X-Forwarded-For', spelling).expect(200);
+    await t.http().get(`${t.api}/events`).set('X-Forwarded-For', '203.0.113.8').expect(429);
+    // …and text that is no address is not a client of its own: it counts against the connection's address.
+    for (let i = 0; i < 3; i++) await t.http().get(`${t.api}/events`).set('X-Forwarded-For', `not-an-ip-${i}`).expect(200);
+    await t.http().get(`${t.api}/events`).set('X-Forwarded-For', 'not-an-ip-9').expect(429);
     await t.close();
 
     t = await limited({ TRUST_PROXY: 'false' });

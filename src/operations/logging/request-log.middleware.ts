@@ -1,3 +1,4 @@
+import { clientAddress } from '../http/client-address';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Level, Logger } from 'pino';
 import type { ApiRequest } from '../../shared/http/api-request';
@@ -37,7 +38,7 @@ export function requestLogMiddleware(logger: Logger, apiPrefix: string): Request
         status: res.statusCode,
         durationMs: Number(process.hrtime.bigint() - started) / 1e6,
         userId: req.state?.caller?.userId ?? res.locals?.verifiedUserId ?? null,
-        clientAddress: req.ip ?? req.socket?.remoteAddress ?? null,
+        clientAddress: clientAddress(req),
       };
       logger[level](line, res.writableFinished ? 'request completed' : 'request aborted');
     });

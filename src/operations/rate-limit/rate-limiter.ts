@@ -1,3 +1,4 @@
+import { clientAddress } from '../http/client-address';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AppConfig } from '../../config/app-config';
 import { authorizationHeader } from '../../shared/auth/authorization-header';
@@ -34,7 +35,7 @@ export function rateLimitMiddleware(
     try {
       const userId = await verifiedUserId(req, verifier);
       if (userId !== null) res.locals.verifiedUserId = userId;
-      const key = userId !== null ? `user:${userId}` : `addr:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
+      const key = userId !== null ? `user:${userId}` : `addr:${clientAddress(req) ?? 'unknown'}`;
       const now = clock.now().getTime();
       const result = verdict(await store.hit(key, windowMs, now), max, now);
       res.setHeader('RateLimit-Limit', String(result.limit));
