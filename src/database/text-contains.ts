@@ -1,8 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { escapeLike } from '../shared/domain/text';
-
-/** Binds a value and returns its placeholder in the statement being built. */
-export type BindValue = (value: unknown) => string;
+import type { Bind } from './raw-columns';
 
 /**
  * The condition "`column` contains `text`" (or, `negated`, "does not"), for folded keys and folded words (CONTRACT §1.7),
@@ -12,7 +10,7 @@ export type BindValue = (value: unknown) => string;
  *   `instr`'s case-sensitive comparison is `LIKE`'s (which ignores ASCII case only).
  * - MySQL/MariaDB: `LIKE` with the pattern escaped (NUL is an ordinary character there), as the search indexes expect.
  */
-export function textContains(dataSource: DataSource, column: string, text: string, bind: BindValue, negated = false): string {
+export function textContains(dataSource: DataSource, column: string, text: string, bind: Bind, negated = false): string {
   if (dataSource.options.type !== 'mysql') return `instr(${column}, ${bind(text)}) ${negated ? '=' : '>'} 0`;
   return `${column} ${negated ? 'NOT ' : ''}LIKE ${bind(`%${escapeLike(text)}%`)} ESCAPE ${bind('\\')}`;
 }

@@ -13,6 +13,15 @@ export interface EventAccessStamp {
 }
 
 /**
+ * CONTRACT §6.11: may the caller see this event unlocked? An unprotected event, always; a protected one, by its
+ * author, an editor or an administrator, or with its password (compared in constant time).
+ */
+export function maySeeUnlocked(e: Pick<EventAccessStamp, 'authorId' | 'status' | 'postPassword'>, caller: Caller, password: string | undefined): boolean {
+  if (e.postPassword === '' || Policy.isOwn(caller, e) || atLeast(caller, 'editor')) return true;
+  return password !== undefined && timingSafeEqual(password, e.postPassword);
+}
+
+/**
  * What the `event` filter of a venue, organizer or term list may show this caller (CONTRACT §10.6, §11.2; found by a
  * black-box probe, 2026-11-26: the links of drafts and of protected events were listed to anyone):
  * - `unknown`: no such event, or one the caller may not see (§3.4) — answered like an id that names nothing, so the
@@ -24,6 +33,5 @@ export function eventLinksAccess(stamp: EventAccessStamp | null, caller: Caller,
   if (!stamp) return 'unknown';
   const shown = { ...stamp, status: shownStatus(stamp.status, stamp.dateUtc, nowUtc) };
   if (!Policy.maySee(caller, shown)) return 'unknown';
-  if (stamp.postPassword === '' || Policy.isOwn(caller, stamp) || atLeast(caller, 'editor')) return 'visible';
-  return password !== undefined && timingSafeEqual(password, stamp.postPassword) ? 'visible' : 'masked';
+  return maySeeUnlocked(stamp, caller, password) ? 'visible' : 'masked';
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { atLeast, Caller } from '../../../shared/domain/caller';
+import { Caller } from '../../../shared/domain/caller';
 import { Clock } from '../../../shared/domain/clock';
 import type { IfMatch } from '../../../shared/domain/entity-tags';
 import { DomainError, forbidden, gone, InvalidParamsError, notFound } from '../../../shared/domain/errors';
@@ -18,7 +18,7 @@ import { EventTags } from './event-tags';
 import { EventWriteCheck, EventWritePlan } from './event-write-check';
 import { ScheduledEvents } from './scheduled-events';
 import type { EventWriteRequest, LinkRef } from './event-write.command';
-import { timingSafeEqual } from '../../../shared/domain/timing-safe';
+import { maySeeUnlocked } from '../../../shared/domain/event-links-access';
 
 export type { EventListInput } from './event-list-criteria';
 
@@ -109,11 +109,9 @@ export class EventsService {
     return this.list({ ...input, page: 1, perPage: FEED_MAX_EVENTS }, caller);
   }
 
-  /** May the caller see this protected event unlocked (§6.11)? */
+  /** May the caller see this protected event unlocked (§6.11)? The rule the `event` filter of other lists follows too. */
   mayUnlock(e: EventStamp, caller: Caller, password: string | undefined): boolean {
-    if (!isProtected(e)) return true;
-    if (Policy.isOwn(caller, e) || atLeast(caller, 'editor')) return true;
-    return password !== undefined && timingSafeEqual(password, e.postPassword);
+    return maySeeUnlocked(e, caller, password);
   }
 
   async get(target: EventTarget, caller: Caller, password?: string): Promise<CalendarEvent> {
