@@ -87,6 +87,19 @@ describe('events: list filters', () => {
     }
   });
 
+  it('post_parent naming an event the caller may not see is an unknown reference, as an unused id is', async () => {
+    const draft = await create({ title: 'November draft parent', status: 'draft' }, contributor);
+    const privateParent = await create({ title: 'November private parent', status: 'private' }, author);
+    for (const parent of [draft, privateParent]) {
+      const anonymous = await list({ post_parent: parent.id });
+      expect(anonymous.status).toBe(400);
+      expect(anonymous.body.data.details.post_parent.code).toBe('rest_unknown_reference');
+      expect((await list({ post_parent: parent.id }, editor)).status).toBe(200);
+    }
+    expect((await list({ post_parent: draft.id }, contributor)).status).toBe(200); // its own draft
+    expect((await list({ post_parent: draft.id }, author)).status).toBe(400);
+  });
+
   it('status: anonymous only publish; contributors and authors see their own non-public events, editors all', async () => {
     const draftByContributor = await create({ title: 'Lima draft', status: 'draft' }, contributor);
     const privateByAuthor = await create({ title: 'Lima private', status: 'private' }, author);

@@ -5,7 +5,9 @@ import { atLeast, Caller } from '../../../shared/domain/caller';
 import { Clock } from '../../../shared/domain/clock';
 import { InvalidParamsError, ParamProblem } from '../../../shared/domain/errors';
 import { listVisibility, Policy, RECORD_STATUSES, RecordStatus } from '../../../shared/domain/policy';
+import { shownStatus } from '../../../shared/domain/publication';
 import { fold } from '../../../shared/domain/text';
+import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { computeDateWindow, DateWindow } from '../domain/event-date-window';
 import { distanceKm, EventCriteria, parseSearch } from '../domain/event-query';
 import { EventRepository } from '../domain/event.repository';
@@ -79,7 +81,7 @@ export class EventListCriteria {
       // §8.4: a protected event's text counts only for callers who may see it unlocked (§6.11).
       criteria.protectedTextReader = atLeast(caller, 'editor') ? 'all' : { authorId: caller.userId, password: input.password ?? null };
     }
-    await this.references(input, criteria, problems);
+    await this.references(input, caller, criteria, problems);
     if (problems.length) throw new InvalidParamsError(problems);
 
     const visibility = listVisibility(caller, requested);
@@ -136,8 +138,12 @@ export class EventListCriteria {
     problems.push({ param, detail: 'rest_missing_pair', args: { other } });
   }
 
-  /** Terms (categories with their descendants), venues, organizers and the parent event must exist. */
-  private async references(input: EventListInput, criteria: EventCriteria, problems: ParamProblem[]): Promise<void> {
+  /**
+   * Terms (categories with their descendants), venues, organizers and the parent event must exist; a parent event the
+   * caller may not see (§3.4) names nothing, so the filter tells nothing of drafts, private or trashed events (found by
+   * a black-box probe, 2026-11-27: such an id answered 200 where an unused one answered 400).
+   */
+  private async references(input: EventListInput, caller: Caller, criteria: EventCriteria, problems: ParamProblem[]): Promise<void> {
     if (input.categories !== undefined) {
       const r = await this.linked.resolveTermFilter('category', 'categories', input.categories);
       if (r.problem) problems.push(r.problem);
@@ -161,7 +167,11 @@ export class EventListCriteria {
       criteria.organizerIds = input.organizer;
     }
     if (input.post_parent !== undefined) {
-      if (!(await this.repo.findById(input.post_parent))) this.unknown(problems, 'post_parent', [input.post_parent], []);
+      const parent = await this.repo.findById(input.post_parent);
+      const nowUtc = utcWallClock(this.clock.now());
+      if (!parent || !Policy.maySee(caller, { ...parent, status: shownStatus(parent.status, parent.dateUtc, nowUtc) })) {
+        this.unknown(problems, 'post_parent', [input.post_parent], []);
+      }
       criteria.postParent = input.post_parent;
     }
   }
