@@ -290,6 +290,23 @@ describe('iCalendar feeds (issue 16)', () => {
       expect(property(veventLines(asEditor, ids.protected), 'LOCATION')).toBe('LOCATION:Secret room\\, Madrid');
     });
 
+    it('does not tell a caller who may not see a protected event unlocked that it lasts whole days', async () => {
+      const e = await t.createEvent(
+        { timezone: 'Europe/Madrid', title: 'Members day', all_day: true, start_date: '2026-05-11', end_date: '2026-05-12', post_password: 'sesame' },
+        admin,
+      );
+      const locked = (await feed({ include: e.id }).expect(200)).text;
+      const lockedItem = (await json({ include: e.id }).expect(200)).body.events[0];
+      expect(lockedItem.all_day).toBeNull();
+      expect(property(veventLines(locked, e.id), 'DTSTART')).not.toMatch(/VALUE=DATE\b/);
+      expect(locked).not.toContain('X-MICROSOFT-CDO-ALLDAYEVENT:TRUE');
+      // Read by both parsers as the instants the list item shows (utc_start_date, utc_end_date).
+      expectSameEvents(locked, [lockedItem], new Map([[e.id, { all_day: false }]]));
+      const unlocked = (await feed({ include: e.id, password: 'sesame' }).expect(200)).text;
+      expect(property(veventLines(unlocked, e.id), 'DTSTART')).toBe('DTSTART;VALUE=DATE:20260511');
+      expectSameEvents(unlocked, (await json({ include: e.id, password: 'sesame' }).expect(200)).body.events);
+    });
+
     it('returns the whole filtered window, not a page: page and per_page do not apply', async () => {
       const all = await feed().expect(200);
       const paged = await t.http().get(`${t.api}/events`).query({ ical: 1, page: 2, per_page: 2 }).expect(200);

@@ -142,7 +142,7 @@ export class EventCalendarPresenter {
       sequence: e.revision,
       stamp: modified,
       lastModified: modified,
-      ...this.schedule(e),
+      ...this.schedule(e, masked),
       summary: e.title,
       description: description !== '' ? description : null,
       location: locationOf(linked.venues[0]),
@@ -154,8 +154,13 @@ export class EventCalendarPresenter {
     };
   }
 
-  private schedule(e: CalendarEvent): Pick<ICalEventData, 'start' | 'end' | 'allDay' | 'timezone'> {
-    if (e.allDay) {
+  /**
+   * When the event happens: whole days for an all-day event, instants otherwise. A protected event the caller may not
+   * see unlocked is written with instants whatever it is: its list item hides `all_day` (§6.11), and DATE values would
+   * tell (found by a black-box probe, 2026-11-27); the instants are those its `utc_start_date` and `utc_end_date` show.
+   */
+  private schedule(e: CalendarEvent, masked: boolean): Pick<ICalEventData, 'start' | 'end' | 'allDay' | 'timezone'> {
+    if (e.allDay && !masked) {
       const first = DateTime.fromISO(e.startLocal.slice(0, 10), { zone: 'utc' });
       const last = DateTime.fromISO(e.endLocal.slice(0, 10), { zone: 'utc' });
       return { allDay: true, start: first, end: last.plus({ days: 1 }), timezone: null };
