@@ -137,6 +137,15 @@ describe('iCalendar feeds (issue 16)', () => {
       expect(lines).toContain('X-WR-CALNAME:Calendar Events');
       expect(lines).toContain('X-WR-TIMEZONE:Europe/Madrid');
       expect(lines).not.toContainEqual(expect.stringMatching(/^METHOD:/));
+      // §3.7: the calendar's own properties come before its first component (Outlook ignores those after one).
+      const firstComponent = lines.findIndex((line, i) => i > 0 && line.startsWith('BEGIN:'));
+      const lastComponentEnd = lines.length - 2;
+      expect(lines[lastComponentEnd]).toBe('END:VEVENT');
+      for (const name of ['X-WR-TIMEZONE', 'REFRESH-INTERVAL', 'X-PUBLISHED-TTL', 'X-WR-CALNAME']) {
+        const at = lines.findIndex((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`));
+        expect(at).toBeGreaterThan(0);
+        expect(at).toBeLessThan(firstComponent);
+      }
       const rich = veventLines(text, ids.rich);
       expect(property(rich, 'SUMMARY')).toBe(
         'SUMMARY:Rock\\, Roll\\; & \\\\ "Jazz" 🎷 — ñandú\\, a title long enough to be folded over several lines of the feed',

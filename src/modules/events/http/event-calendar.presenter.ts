@@ -14,6 +14,7 @@ import type { Term } from '../../terms/domain/term';
 import type { Venue } from '../../venues/domain/venue';
 import { EventViewReader } from '../application/event-view';
 import type { CalendarEvent } from '../domain/calendar-event';
+import { calendarPropertiesFirst } from './calendar-properties-first';
 import { calendarZoneOf, vtimezoneOf } from './calendar-zones';
 
 /** What a VEVENT shows of an event's links. */
@@ -129,7 +130,7 @@ export class EventCalendarPresenter {
     for (const { e, linked, hidden } of items) calendar.createEvent(this.vevent(e, linked, hidden));
     // RFC 5545 §3.1: every content line ends with CRLF, the last one too (ical-generator leaves it off).
     const written = calendar.toString();
-    const text = written.endsWith('\r\n') ? written : `${written}\r\n`;
+    const text = calendarPropertiesFirst(written.endsWith('\r\n') ? written : `${written}\r\n`);
     this.built.set(key, text);
     return text;
   }
