@@ -198,6 +198,27 @@ describe('wire hardening', () => {
     });
   });
 
+  describe('form bodies with very many parameters', () => {
+    const form = (path: string, body: string, method: 'post' | 'patch' = 'post') =>
+      t.http()[method](path).set('Content-Type', 'application/x-www-form-urlencoded').set('Authorization', editor).send(body);
+    const filler = (n: number) => Array.from({ length: n }, (_, i) => `x${i}=1`).join('&');
+
+    it('reads every parameter up to 10,000, and refuses more with 413 instead of dropping the ones after it', async () => {
+      const kept = await form(`${t.api}/tags`, `name=Many+params+kept&${filler(9_998)}&description=late`); // 10,000 in all
+      expect(kept.status).toBe(201);
+      expect(kept.body.description).toBe('late');
+      const created = await t.createEvent({ title: 'Form target', start_date: '2030-02-01 10:00:00', end_date: '2030-02-01 11:00:00' }, editor);
+      const refused = await form(`${t.api}/events/${created.id}`, `excerpt=first&${filler(10_000)}&title=Late+title`, 'patch');
+      expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 413, code: 'rest_body_too_large' });
+      const after = await t.http().get(`${t.api}/events/${created.id}`).set('Authorization', editor).expect(200);
+      expect({ title: after.body.title, excerpt: after.body.excerpt }).toEqual({ title: 'Form target', excerpt: '' }); // nothing half-applied
+      // Empty pairs and repeated plain keys (the last wins) are not parameters of their own.
+      const repeated = await form(`${t.api}/tags`, `${'&'.repeat(20_000)}${'name=x&'.repeat(10_001)}name=Repeated+name`);
+      expect(repeated.status).toBe(201);
+      expect(repeated.body.name).toBe('Repeated name');
+    });
+  });
+
   describe('API discovery Link header (CONTRACT §7.1, fixtures: every answer)', () => {
     const english = () => `<${t.config.publicUrl}${t.config.apiPrefix}/>; rel="https://api.w.org/"`;
     const spanish = () => `<${t.config.publicUrl}/es${t.config.apiPrefix}/>; rel="https://api.w.org/"`;
