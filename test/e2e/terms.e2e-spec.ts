@@ -107,6 +107,8 @@ describe('terms: /categories and /tags', () => {
     expect(child.slug).toBe('cafe-night-2');
     const tag = await create('tags', { name: 'Rock & Roll' });
     expect(tag.name).toBe('Rock & Roll');
+    // §1.7: every line break (NEL and the Unicode separators too) and tab becomes a single space.
+    expect((await create('tags', { name: 'Line\u2028break\u0085and\ttab' })).name).toBe('Line break and tab');
     res = await t.http().post(`/es${t.api}/tags`).set('Authorization', editor).send({ name: 'rock & roll' });
     expect(res.body).toMatchObject({ code: 'term_exists', data: { term_id: tag.id } });
     expect(res.body.message).toBe('Ya existe un término con ese nombre en esta taxonomía.');

@@ -103,6 +103,11 @@ describe('plain text and stripped markup (CONTRACT §1.7, §6.10)', () => {
     expect(cleanPlainText(' a\r\n\tb   c \n\n d ')).toBe('a b c d');
   });
 
+  it('takes every Unicode line terminator for a line break: VT, FF, NEL, line and paragraph separators', () => {
+    for (const br of ['\v', '\f', '\u0085', '\u2028', '\u2029']) expect(cleanPlainText(`one${br}two ${br} three${br}`)).toBe('one two three');
+    expect(cleanPlainText('no\u00a0break')).toBe('no\u00a0break'); // a no-break space is not a line break
+  });
+
   it('json_ld text: markup removed and every run of whitespace one space, the same on every read', () => {
     expect(stripMarkup('<p>Hello</p>\u00a0<p>world</p>')).toBe('Hello world');
     expect(stripMarkup('<p>Hello</p>\u00a0<p>world</p>')).toBe('Hello world');

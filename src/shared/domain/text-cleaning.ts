@@ -59,7 +59,8 @@ export function cleanRichText(input: string): string {
 
 export function cleanPlainText(input: string): string {
   const stripped = decodeBasicEntities(sanitizeHtml(input, PLAIN));
-  return stripped.replace(/[\r\n\t ]+/g, ' ').trim();
+  // Line breaks are every Unicode line terminator (VT, FF, NEL, U+2028, U+2029 too: a black-box probe, 2026-11-27).
+  return stripped.replace(/[\r\n\t\v\f\u0085\u2028\u2029 ]+/g, ' ').trim();
 }
 
 /**
