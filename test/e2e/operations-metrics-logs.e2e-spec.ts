@@ -1,3 +1,4 @@
+import * as net from 'node:net';
 import { Writable } from 'node:stream';
 import { createRootLogger } from '../../src/operations/logging/root-logger';
 import { startTestApp, TestApp } from './support/test-app';
@@ -132,6 +133,30 @@ describe('operations: JSON request logs (CONTRACT §13.3)', () => {
     t = await startTestApp({}, undefined, { log: warn.log });
     await t.http().get(`${t.api}/events`).expect(200);
     expect(warn.lines).toHaveLength(0);
+  });
+
+  it('logs and counts a request whose client went away before its answer with status 499 and the client address', async () => {
+    const captured = capturedLog('info');
+    t = await startTestApp({}, undefined, { log: captured.log });
+    const token = await t.auth('editor');
+    const { port } = new URL(t.server);
+    // Headers and half of a promised body, then the client goes away: nobody is ever answered.
+    const socket = net.connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST ${t.api}/events HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\nX-Request-Id: cut-1\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.destroy();
+    const deadline = Date.now() + 5000;
+    while (!captured.lines.some((l) => l.requestId === 'cut-1') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(captured.lines.filter((l) => l.requestId === 'cut-1')).toEqual([
+      expect.objectContaining({ level: 'warn', msg: 'request aborted', method: 'POST', status: 499, clientAddress: '127.0.0.1' }),
+    ]);
+    const text = (await t.http().get('/metrics').expect(200)).text;
+    expect(text).toMatch(/^http_requests_total\{method="POST",route="[^"]+",status="499",locale="en"\} 1$/m);
+    expect(text).not.toMatch(/^http_requests_total\{method="POST",[^}]*status="200"/m);
   });
 
   it('returns a valid incoming X-Request-Id and replaces an invalid one with a UUID v4, on every response', async () => {

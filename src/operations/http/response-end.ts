@@ -22,3 +22,12 @@ export function onResponseEnd(res: ServerResponse, hook: () => void): void {
     for (const run of first) run();
   });
 }
+
+/** The status logged and counted for a request whose connection closed before any answer was sent (nginx's usage). */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+/**
+ * The status a finished request is logged and counted with: the one sent, or 499 when the client went away before the
+ * answer's headers left (`res.statusCode` would still say 200: a request nobody answered counted as a success).
+ */
+export const sentStatus = (res: ServerResponse): number => (res.headersSent ? res.statusCode : CLIENT_CLOSED_REQUEST);

@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Level, Logger } from 'pino';
 import type { ApiRequest } from '../../shared/http/api-request';
 import { requestIdFor } from '../../shared/http/request-id';
-import { onResponseEnd } from '../http/response-end';
+import { onResponseEnd, sentStatus } from '../http/response-end';
 import { routeLabel } from '../metrics/route-label';
 
 const QUIET_PATHS = /^\/health\/(live|ready)\/?$/;
@@ -22,10 +22,12 @@ const pathOf = (req: Request) => (req.originalUrl ?? req.url ?? '').split('?')[0
  */
 export function requestLogMiddleware(logger: Logger, apiPrefix: string): RequestHandler {
   const levelOf = (req: Request, res: Response): Level =>
-    QUIET_PATHS.test(pathOf(req)) ? 'debug' : !res.writableFinished ? 'warn' : res.statusCode >= 500 ? 'error' : 'info';
+    QUIET_PATHS.test(pathOf(req)) ? 'debug' : !res.writableFinished ? 'warn' : sentStatus(res) >= 500 ? 'error' : 'info';
   return (request: Request, res: Response, next) => {
     const started = process.hrtime.bigint();
     const requestId = requestIdFor(request, res);
+    // Read now: once a client has gone away its socket no longer knows its peer, and the line would say null.
+    const peer = request.socket?.remoteAddress;
     onResponseEnd(res, () => {
       const level = levelOf(request, res);
       if (!logger.isLevelEnabled(level)) return;
@@ -35,10 +37,10 @@ export function requestLogMiddleware(logger: Logger, apiPrefix: string): Request
         method: req.method,
         route: routeLabel(res, apiPrefix),
         path: pathOf(req),
-        status: res.statusCode,
+        status: sentStatus(res),
         durationMs: Number(process.hrtime.bigint() - started) / 1e6,
         userId: req.state?.caller?.userId ?? res.locals?.verifiedUserId ?? null,
-        clientAddress: clientAddress(req),
+        clientAddress: clientAddress(req, peer),
       };
       logger[level](line, res.writableFinished ? 'request completed' : 'request aborted');
     });

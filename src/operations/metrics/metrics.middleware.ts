@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { InFlightRequests } from '../http/in-flight-requests';
 import type { HttpMetrics } from './http-metrics';
-import { onResponseEnd } from '../http/response-end';
+import { onResponseEnd, sentStatus } from '../http/response-end';
 import { routeLabel } from './route-label';
 
 const localeOf = (req: Request) => (/^\/es(\/|\?|$)/.test(req.originalUrl ?? req.url) ? 'es' : 'en');
@@ -13,7 +13,7 @@ export function metricsMiddleware(inFlight: InFlightRequests, metrics: HttpMetri
     if (metrics) {
       const started = process.hrtime.bigint();
       onResponseEnd(res, () =>
-        metrics.observe(req.method, routeLabel(res, apiPrefix), res.statusCode, localeOf(req), Number(process.hrtime.bigint() - started) / 1e9),
+        metrics.observe(req.method, routeLabel(res, apiPrefix), sentStatus(res), localeOf(req), Number(process.hrtime.bigint() - started) / 1e9),
       );
     }
     next();
