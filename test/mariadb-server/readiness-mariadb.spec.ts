@@ -190,6 +190,7 @@ describe('operations: readiness against a MariaDB that stops and restarts', () =
   let withReplica: TestApp | undefined;
   let hung: TestApp | undefined;
   let service: ServiceProcess | undefined;
+  let hungService: ServiceProcess | undefined;
   afterAll(async () => {
     db?.resume(); // in case a test stopped while the server was frozen
     await t?.close().catch(() => undefined);
@@ -198,6 +199,10 @@ describe('operations: readiness against a MariaDB that stops and restarts', () =
     if (service && service.child.exitCode === null && service.child.signalCode === null) {
       service.child.kill('SIGKILL');
       await service.exited;
+    }
+    if (hungService && hungService.child.exitCode === null && hungService.child.signalCode === null) {
+      hungService.child.kill('SIGKILL');
+      await hungService.exited;
     }
     await db?.remove();
   });
@@ -314,5 +319,34 @@ describe('operations: readiness against a MariaDB that stops and restarts', () =
     await eventually(() => connectionsTo(db, 'ops_shutdown_test'), 0);
     // A process exiting with its pool open also drops to 0 connections, but the server counts each as aborted.
     expect(await abortedClients(db)).toBe(abortedBefore);
+  });
+
+  it('shuts down within SHUTDOWN_GRACE_MS while the database hangs with a readiness ping stuck on it, exiting 0 as no request was cut off', async () => {
+    await db.start();
+    await db.query('CREATE DATABASE ops_hung_shutdown_test CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci');
+    hungService = await startService({
+      DB_TYPE: 'mysql',
+      DATABASE_URL: db.url('ops_hung_shutdown_test'),
+      DB_POOL_SIZE: '3',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '0',
+      SHUTDOWN_GRACE_MS: '2000',
+    });
+    const s = hungService;
+    for (const res of await Promise.all([1, 2, 3].map(() => get(`${s.base}/wp-json/calendar/events/v1/events`)))) expect(res.status).toBe(200);
+    await db.pause();
+    try {
+      // The probe answers 503 after its 2 s, but its ping stays on a pool connection the frozen server never answers.
+      expect((await get(`${s.base}/health/ready`)).status).toBe(503);
+      const started = Date.now();
+      s.child.kill('SIGTERM');
+      const code = await s.exited;
+      const ms = Date.now() - started;
+      // Grace unused, up to 1 s for finished answers to leave, then TEARDOWN_LIMIT_MS (2 s) for the pool, plus start-up slack.
+      expect({ code, quickly: ms < 2000 + 3000, output: s.output() }).toEqual({ code: 0, quickly: true, output: expect.any(String) });
+      expect(s.output()).toContain('database pool');
+    } finally {
+      db.resume();
+    }
   });
 });
