@@ -117,6 +117,37 @@ describe('hardening: URL size edges', () => {
   });
 });
 
+describe('hardening: Expect headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('serves a request whose Expect is not 100-continue as if it had none, with the contract headers (RFC 9110 §10.1.1)', async () => {
+    const res = await rawRequest(t.server, 'GET', `${t.api}/events`, { Expect: 'teapot', 'X-Request-Id': 'expect-1' });
+    expect(res.status).toBe(200);
+    expect(res.headers).toMatchObject({ 'x-request-id': 'expect-1', 'x-content-type-options': 'nosniff', 'content-type': 'application/json; charset=UTF-8' });
+    expect(JSON.parse(res.body)).toHaveProperty('events');
+    const anonymousWrite = await rawRequest(t.server, 'POST', `${t.api}/events`, { Expect: 'x-other', 'Content-Type': 'application/json' }, '{"title":"x"}');
+    expect(anonymousWrite.status).toBe(401);
+    expect(JSON.parse(anonymousWrite.body)).toMatchObject({ data: { status: 401 } });
+  });
+
+  it('still answers 100-continue and then the request', async () => {
+    const admin = await t.auth('administrator');
+    const res = await rawRequest(
+      t.server,
+      'POST',
+      `${t.api}/events`,
+      { Expect: '100-continue', 'Content-Type': 'application/json', Authorization: admin },
+      JSON.stringify({ title: 'Continued', start_date: '2031-01-01 10:00', end_date: '2031-01-01 11:00' }),
+    );
+    expect(res.status).toBe(201);
+    expect(JSON.parse(res.body).title).toBe('Continued');
+  });
+});
+
 describe('hardening: slow clients', () => {
   // Short timeouts so the test is quick; the defaults (30 s / 50 s, checked every 3 s) are proven in app-config.spec.
   const HEADERS_TIMEOUT_MS = 1000;

@@ -15,6 +15,7 @@ export const MAX_HEADER_BLOCK_BYTES = 64 * 1024;
  * Express adapter with these contract tweaks:
  * - its HTTP server accepts header blocks up to 64 KiB (CONTRACT §1.4), so that a long URL (over 16 KiB) reaches the
  *   service and gets the contract's JSON 414 instead of Node's bare 431;
+ * - its HTTP server serves a request with an unknown `Expect` expectation instead of answering Node's bare 417;
  * - its HTTP server gets the connection timeouts (slow clients, idle keep-alive connections) when it is created, as
  *   `connectionsCheckingInterval` can only be set then: the e2e tests' `app.listen` and `main.ts` get the same server;
  * - controller answers are written by `sendJson`, like errors (CONTRACT §1.5: `charset=UTF-8`; Express' `res.json`
@@ -44,6 +45,10 @@ export class ContractExpressAdapter extends ExpressAdapter {
     // A gateway reuses idle connections for up to its own idle timeout (often 60 s); closing them sooner (Node's
     // default is 5 s) races with the gateway's next request on that connection and shows as sporadic 502s.
     server.keepAliveTimeout = this.timeouts.keepAliveTimeoutMs;
+    // An `Expect` other than 100-continue: Node would answer a bare 417 with none of the contract's headers (request id,
+    // security headers, CORS) and no log line or metric. RFC 9110 §10.1.1 lets a server ignore it instead (as nginx
+    // does), so the request is served as if it had none.
+    server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => server.emit('request', req, res));
     this.httpServer = server;
     if (options?.forceCloseConnections) (this as unknown as { trackOpenConnections(): void }).trackOpenConnections();
   }
