@@ -18,6 +18,18 @@ describe('operations: health', () => {
     await t.http().head('/health/ready').expect(200);
   });
 
+  it('answers health, metrics and docs only at their exact spelling (a trailing slash allowed): a gateway rule for /metrics must not be bypassed by /METRICS', async () => {
+    for (const path of ['/health/live', '/health/ready/', '/metrics', '/metrics/', '/docs', '/docs/explorer.js', '/es/docs/']) {
+      expect([path, (await t.http().get(path)).status]).toEqual([path, 200]);
+    }
+    for (const path of ['/METRICS', '/Metrics/', '/Health/Ready', '/HEALTH/LIVE', '/health/READY', '/DOCS', '/es/Docs/', '/docs/Explorer.js']) {
+      const res = await t.http().get(path);
+      expect([path, res.status, res.body.code]).toEqual([path, 404, 'rest_no_route']);
+    }
+    // The API's own routes stay case-insensitive after the prefix (§1.3).
+    await t.http().get(`${t.api}/EVENTS`).expect(200);
+  });
+
   it('is neither rate limited nor localised', async () => {
     for (let i = 0; i < 5; i++) {
       const res = await t.http().get('/health/ready').expect(200);

@@ -124,6 +124,9 @@ function mediaType(req: Request): string | null {
   return header.split(';')[0].trim().toLowerCase();
 }
 
+/** The service's own paths outside the API prefix (operations, explorer): matched with their exact letter case. */
+const OUTSIDE_THE_API = /^\/(health|metrics|docs)(\/|$)/;
+
 /**
  * Step 1 of CONTRACT §4.4 plus the addressing rules of §1.2/§1.3: request id, URL length, the `/es` base address,
  * method override, and the body (size, content type, JSON/form parsing). Runs before routing.
@@ -161,6 +164,9 @@ export function transportMiddleware(config: AppConfig) {
       if ((lower === prefixLower || lower.startsWith(`${prefixLower}/`)) && !path.startsWith(config.apiPrefix)) {
         throw new DomainError('not-found', 'rest_no_route');
       }
+      // Only the API's routes are case-insensitive (§1.3). `/METRICS` or `/Health/ready` would slip past a gateway rule
+      // written for the exact spelling, such as docker/nginx.conf's (found by a probe).
+      if (path !== lower && OUTSIDE_THE_API.test(lower)) throw new DomainError('not-found', 'rest_no_route');
       const queryIndex = req.url.indexOf('?');
       req.state.query = queryIndex >= 0 ? parseQueryString(req.url.slice(queryIndex + 1)) : {};
 
