@@ -39,6 +39,47 @@ describe('ids past 15 digits and numbers that are no ids', () => {
     }
   });
 
+  it('categories and tags on write: digits are always an id (leading zeros ignored), so 16 of them never create a term', async () => {
+    const tag = (await t.http().post(`${t.api}/tags`).set('Authorization', admin).send({ name: 'Zeros' }).expect(201)).body;
+    const category = (await t.http().post(`${t.api}/categories`).set('Authorization', admin).send({ name: 'Padded' }).expect(201)).body;
+    const padded = (id: number) => String(id).padStart(16, '0');
+    const linked = await t.createEvent({ ...when, title: 'Padded ids', tags: [padded(tag.id)], categories: padded(category.id) }, admin);
+    expect([linked.tags.map((x: { id: number }) => x.id), linked.categories.map((x: { id: number }) => x.id)]).toEqual([[tag.id], [category.id]]);
+
+    const terms = async () => (await t.http().get(`${t.api}/categories?per_page=100&hide_empty=false`)).body.length + (await t.http().get(`${t.api}/tags?per_page=100&hide_empty=false`)).body.length;
+    const before = await terms();
+    const contributor = await t.auth('contributor');
+    for (const [who, body] of [
+      [admin, { tags: ['9999999999999999'] }],
+      [admin, { categories: [sixteen] }],
+      [admin, { tags: `Jazz, ${sixteen}` }],
+      [contributor, { tags: ['9999999999999999'] }],
+    ] as const) {
+      const res = await t.http().post(`${t.api}/events`).set('Authorization', who).send({ ...when, title: 'Long ids', ...body });
+      const param = Object.keys(body)[0];
+      expect([param, res.status, res.body.data?.details?.[param]?.code]).toEqual([param, 400, 'rest_unknown_reference']);
+      expect(res.body.data.params[param]).toMatch(/9999999999999999|1000000000000000/);
+    }
+    expect(await terms()).toBe(before);
+    const filtered = await list(`tags=${padded(tag.id)}&start_date=2027-01-01`);
+    expect(filtered.body.events.map((e: { title: string }) => e.title)).toEqual(['Padded ids']);
+    await t.http().get(`${t.api}/events?tags=9999999999999999`).expect(400);
+  });
+
+  it('venue and organizer on write: leading zeros are ignored, and an id past 15 digits is an unknown reference named as sent', async () => {
+    const venue = (await t.http().post(`${t.api}/venues`).set('Authorization', admin).send({ venue: 'Zero Hall' }).expect(201)).body;
+    const organizer = (await t.http().post(`${t.api}/organizers`).set('Authorization', admin).send({ organizer: 'Zero Org' }).expect(201)).body;
+    const padded = (id: number) => String(id).padStart(16, '0');
+    const linked = await t.createEvent({ ...when, title: 'Padded links', venue: padded(venue.id), organizer: [{ id: padded(organizer.id) }] }, admin);
+    expect([linked.venue.id, linked.organizer.map((o: { id: number }) => o.id)]).toEqual([venue.id, [organizer.id]]);
+    for (const body of [{ venue: '9999999999999999' }, { organizer: [{ id: '9999999999999999' }] }, { organizer: `${organizer.id},9999999999999999` }]) {
+      const res = await t.http().post(`${t.api}/events`).set('Authorization', admin).send({ ...when, title: 'Long link', ...body });
+      const param = Object.keys(body)[0];
+      expect([param, res.status, res.body.data?.details?.[param]?.code]).toEqual([param, 400, 'rest_unknown_reference']);
+      expect(res.body.data.params[param]).toContain('9999999999999999');
+    }
+  });
+
   it('categories and tags on write: a JSON number that is no whole number is refused, and no term is created', async () => {
     const terms = async () => (await t.http().get(`${t.api}/categories?per_page=100&hide_empty=false`)).body.total + (await t.http().get(`${t.api}/tags?per_page=100&hide_empty=false`)).body.total;
     const before = await terms();

@@ -1,5 +1,6 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { DomainError } from '../domain/errors';
+import { idOfText, isIdText } from '../domain/id-text';
 
 /**
  * `<id>` path segments (CONTRACT §1.3): ASCII digits only, leading zeros ignored; anything else matches no route.
@@ -8,9 +9,8 @@ import { DomainError } from '../domain/errors';
 @Injectable()
 export class RecordIdPipe implements PipeTransform<string, number> {
   transform(value: string): number {
-    if (!/^\d+$/.test(value)) throw new DomainError('not-found', 'rest_no_route');
-    const digits = value.replace(/^0+(?=\d)/, '');
-    return digits.length > 15 ? 0 : Number(digits);
+    if (!isIdText(value)) throw new DomainError('not-found', 'rest_no_route');
+    return idOfText(value);
   }
 }
 

@@ -158,10 +158,11 @@ export class EventWriteCheck {
 
   /** Venue and organizer ids must name existing records (any status); inline objects are checked once all else holds. */
   private async linkIds({ problems }: WriteContext, param: 'venue' | 'organizer', refs: LinkRef[] | undefined): Promise<void> {
-    const ids = [...new Set((refs ?? []).flatMap((r) => (r.kind === 'id' ? [r.id] : [])))];
-    if (ids.length === 0) return;
+    const byId = (refs ?? []).flatMap((r) => (r.kind === 'id' ? [r] : []));
+    if (byId.length === 0) return;
+    const ids = [...new Set(byId.map((r) => r.id))];
     const found = new Set(param === 'venue' ? await this.linked.existingVenueIds(ids) : await this.linked.existingOrganizerIds(ids));
-    const unknown = ids.filter((id) => !found.has(id));
+    const unknown = [...new Set(byId.filter((r) => !found.has(r.id)).map((r) => (r.id === 0 ? (r.sent ?? '0') : String(r.id))))];
     if (unknown.length) problems.push({ param, detail: 'rest_unknown_reference', args: { values: unknown.join(', ') } });
   }
 

@@ -12,7 +12,8 @@ export interface InlineRecordInput {
 }
 
 /** One item of `venue` / `organizer`: an existing record's id, or an inline object to create or reuse. */
-export type LinkRef = { kind: 'id'; id: number } | { kind: 'inline'; input: InlineRecordInput };
+/** A venue or organizer by id (`sent`: the digits as sent, for messages: a 16-digit id reaches here as 0) or inline. */
+export type LinkRef = { kind: 'id'; id: number; sent?: string } | { kind: 'inline'; input: InlineRecordInput };
 
 /**
  * The writable fields of an event write (CONTRACT §9.2), typed and format-checked at the edge: undefined = not sent,

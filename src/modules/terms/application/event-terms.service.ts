@@ -4,7 +4,7 @@ import { InvalidParamsError, ParamProblem } from '../../../shared/domain/errors'
 import { Policy } from '../../../shared/domain/policy';
 import { nameKey, UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { CountedTerm, Taxonomy, Term, withCount } from '../domain/term';
-import { cleanTermName, isIdReference, termSlugBase } from '../domain/term-rules';
+import { cleanTermName, isIdReference, termIdOf, termSlugBase } from '../domain/term-rules';
 import { resolveIdsOrSlugs } from './term-references';
 import { TermRepository } from './term-repository';
 import { insertWithFreeSlug } from './term-writes';
@@ -67,13 +67,13 @@ export class EventTermsService {
   /** Items → existing ids, unknown ids and the (cleaned) names of terms to create; no writes. */
   private async planEventWrite(taxonomy: Taxonomy, items: string[]): Promise<EventTermPlan> {
     const plan: EventTermPlan = { ids: [], unknownIds: [], newNames: [], emptyName: false };
-    const numeric = items.filter(isIdReference).map(Number);
+    const numeric = items.filter(isIdReference).map(termIdOf);
     const existing = new Set((await this.repo.findByIds(taxonomy, numeric)).map((t) => t.id));
     for (const raw of items) {
       const item = raw.trim();
       if (item === '') continue;
       if (isIdReference(item)) {
-        if (existing.has(Number(item))) plan.ids.push(Number(item));
+        if (existing.has(termIdOf(item))) plan.ids.push(termIdOf(item));
         else plan.unknownIds.push(item);
         continue;
       }

@@ -1,6 +1,6 @@
 import { ParamProblem } from '../../../shared/domain/errors';
 import { Taxonomy } from '../domain/term';
-import { isIdReference } from '../domain/term-rules';
+import { isIdReference, termIdOf } from '../domain/term-rules';
 import { TermRepository } from './term-repository';
 
 /**
@@ -15,11 +15,11 @@ export async function resolveIdsOrSlugs(
 ): Promise<{ ids: number[]; problem: ParamProblem | null }> {
   const ids: number[] = [];
   const unknown: string[] = [];
-  const numeric = items.filter(isIdReference).map(Number);
+  const numeric = items.filter(isIdReference).map(termIdOf);
   const found = new Set((await repo.findByIds(taxonomy, numeric)).map((t) => t.id));
   for (const item of items) {
     if (isIdReference(item)) {
-      if (found.has(Number(item))) ids.push(Number(item));
+      if (found.has(termIdOf(item))) ids.push(termIdOf(item));
       else unknown.push(item);
       continue;
     }

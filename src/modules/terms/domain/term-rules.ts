@@ -1,3 +1,4 @@
+import { idOfText, isIdText } from '../../../shared/domain/id-text';
 import { invalidParam, InvalidParamsError, ParamProblem } from '../../../shared/domain/errors';
 import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-cleaning';
 import { slugify } from '../../../shared/domain/text';
@@ -18,7 +19,13 @@ export const cleanTermDescription = (raw: string | null): string => (raw === nul
 export const termSlugBase = (text: string): string => slugify(text);
 
 /** Items of `include`/`exclude`/event term lists: digits are ids, anything else a slug or name. */
-export const isIdReference = (item: string) => /^\d{1,15}$/.test(item);
+/**
+ * §9.6: an item of digits names a term by id, however many digits (a long one names nothing, §1.3): it is never a name,
+ * so `0000000000000163` is tag 163 and `9999999999999999` an unknown reference, not a new term.
+ */
+export const isIdReference = isIdText;
+/** The term id an id reference names (0 = none can exist). */
+export const termIdOf = idOfText;
 
 export function throwProblems(problems: ParamProblem[]): void {
   if (problems.length > 0) throw new InvalidParamsError(problems);

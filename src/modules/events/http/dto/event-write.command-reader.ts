@@ -1,5 +1,6 @@
 import type { ParamProblem } from '../../../../shared/domain/errors';
 import { MAX_ITEMS } from '../../../../shared/domain/input-limits';
+import { idOfText, isIdText } from '../../../../shared/domain/id-text';
 import type { Lenient } from '../../../../shared/http/params/input';
 import { readInlineRecord } from '../../../records/http/inline-record';
 import { OrganizerWriteParams } from '../../../organizers/http/dto/organizer-write.params';
@@ -64,6 +65,9 @@ function readCost(value: unknown): string | null {
 /** `null` and `""` mean no parent (0); otherwise an id as a number or a digit string (the DTO refused the rest). */
 const readParent = (value: unknown): number => (value === null || value === '' ? 0 : Number(value));
 
+/** An id sent as digits (§1.3: leading zeros ignored; past 15 digits it names nothing and is reported as sent). */
+const idRef = (digits: string): LinkRef => ({ kind: 'id', id: idOfText(digits), sent: digits });
+
 /**
  * §9.5: the forms of `venue` / `organizer` — an id, a comma-separated list of ids, an object with `id`, an inline object,
  * a list (or an object keyed by digits) of those; `0`, `""`, `null`, `false` mean none. Anything else refuses the whole
@@ -82,9 +86,8 @@ function readLinks(param: 'venue' | 'organizer', value: unknown, invalid: ParamP
     }
     if (typeof v === 'string') {
       for (const part of v.split(',').map((s) => s.trim()).filter(Boolean)) {
-        if (/^\d{1,15}$/.test(part)) {
-          if (Number(part) > 0) items.push({ kind: 'id', id: Number(part) });
-        } else bad = true;
+        if (!isIdText(part)) bad = true;
+        else if (!/^0+$/.test(part)) items.push(idRef(part));
       }
       return;
     }
@@ -96,8 +99,8 @@ function readLinks(param: 'venue' | 'organizer', value: unknown, invalid: ParamP
     if (typeof v === 'object') {
       const obj = v as Record<string, unknown>;
       if (obj.id !== undefined && obj.id !== null && obj.id !== '') {
-        const id = typeof obj.id === 'number' ? obj.id : /^\d{1,15}$/.test(String(obj.id)) ? Number(obj.id) : NaN;
-        if (Number.isSafeInteger(id) && id > 0) items.push({ kind: 'id', id });
+        if (typeof obj.id === 'number' && Number.isSafeInteger(obj.id) && obj.id > 0) items.push({ kind: 'id', id: obj.id });
+        else if (typeof obj.id === 'string' && isIdText(obj.id) && !/^0+$/.test(obj.id)) items.push(idRef(obj.id));
         else bad = true;
         return;
       }
