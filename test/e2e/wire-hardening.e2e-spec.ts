@@ -308,4 +308,54 @@ describe('wire hardening', () => {
       }
     });
   });
+
+  describe('bodies the service cannot read as sent (found by a probe)', () => {
+    /** These bytes exactly as the body, with these headers. */
+    const rawBody = (path: string, body: Buffer, headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Record<string, any> }>((resolve, reject) => {
+        const all = { 'Content-Length': String(body.length), Authorization: editor, ...headers };
+        const req = http.request(`${t.server}${path}`, { method: 'POST', headers: all }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    const tagNames = async () => (await t.http().get(`${t.api}/tags?per_page=100&hide_empty=false`)).body.tags.map((x: { name: string }) => x.name);
+
+    it('refuses a compressed or otherwise content-coded body with 415 and Accept-Encoding: identity, and creates nothing', async () => {
+      const before = await tagNames();
+      const gzipped = (await import('node:zlib')).gzipSync(Buffer.from('{"name":"gz"}'));
+      for (const [encoding, body, type] of [
+        ['gzip', gzipped, 'application/json'],
+        ['bogus', Buffer.from('{"name":"bogus"}'), 'application/json'],
+        ['identity, gzip', Buffer.from('name=both'), 'application/x-www-form-urlencoded'],
+      ] as const) {
+        const res = await rawBody(`${t.api}/tags`, body, { 'Content-Type': type, 'Content-Encoding': encoding });
+        expect([encoding, res.status, res.body.code, res.headers['accept-encoding']]).toEqual([encoding, 415, 'rest_unsupported_media_type', 'identity']);
+      }
+      expect(await tagNames()).toEqual(before);
+      const plain = await rawBody(`${t.api}/tags`, Buffer.from('{"name":"Identity coded"}'), { 'Content-Type': 'application/json', 'Content-Encoding': 'identity' });
+      expect(plain.status).toBe(201);
+    });
+
+    it('refuses a form body whose text is not UTF-8 (stray bytes or escapes of them) with 400 naming the parameter, and stores nothing', async () => {
+      const before = await tagNames();
+      const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+      for (const body of [
+        Buffer.from('name=caf%E9%20x%C3%A9'),
+        Buffer.from('description=fine&name=caf%E9'),
+        Buffer.concat([Buffer.from('name=raw'), Buffer.from([0xe9]), Buffer.from('x')]),
+      ]) {
+        const res = await rawBody(`${t.api}/tags`, body, form);
+        expect([res.status, res.body.code, res.body.data.details.name.code]).toEqual([400, 'rest_invalid_param', 'rest_invalid_type']);
+      }
+      expect(await tagNames()).toEqual(before);
+      const fine = await rawBody(`${t.api}/tags`, Buffer.from('name=caf%C3%A9%20100%25+et+100% fun'), form);
+      expect([fine.status, fine.body.name]).toEqual([201, 'café 100% et 100% fun']);
+      const es = await rawBody(`/es${t.api}/tags`, Buffer.from('name=caf%E9'), form);
+      expect(es.body.data.params.name).toBe('name no es del tipo string.');
+    });
+  });
 });

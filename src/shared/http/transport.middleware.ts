@@ -6,6 +6,7 @@ import { DomainError, InvalidParamsError } from '../domain/errors';
 import type { ApiRequest } from './api-request';
 import { NAMESPACE } from './api-request';
 import { handleError } from './error.filter';
+import { decodeUrlEncoded, formParamThatIsNotUtf8 } from './url-encoded';
 import { parseJsonObject } from './json-body';
 import { requestIdFor } from './request-id';
 
@@ -46,6 +47,7 @@ export function parseQueryString(raw: string): Record<string, unknown> {
       parameterLimit: MAX_PARAMETERS,
       allowPrototypes: false,
       duplicates: 'combine',
+      decoder: decodeUrlEncoded,
     });
     return stripReserved(parsed) as Record<string, unknown>;
   } catch (error) {
@@ -60,7 +62,7 @@ export function parseQueryString(raw: string): Record<string, unknown> {
  */
 function lastOfRepeatedPlainKeys(raw: string): string[] {
   const pairs = raw.split('&').filter((pair) => pair !== '');
-  const keys = pairs.map((pair) => safeDecode(pair.split('=')[0]));
+  const keys = pairs.map((pair) => decodeUrlEncoded(pair.split('=')[0]));
   const lastIndex = new Map<string, number>();
   keys.forEach((key, i) => {
     if (!key.includes('[')) lastIndex.set(key, i);
@@ -70,18 +72,10 @@ function lastOfRepeatedPlainKeys(raw: string): string[] {
 
 /** More than 5 levels of brackets → 400 naming the top-level parameter. */
 function tooDeep(raw: string): InvalidParamsError {
-  const keys = raw.split('&').map((pair) => safeDecode(pair.split('=')[0]));
+  const keys = raw.split('&').map((pair) => decodeUrlEncoded(pair.split('=')[0]));
   const deep = keys.find((key) => (key.match(/\[/g) ?? []).length > 5) ?? keys[0] ?? '';
   const param = deep.split('[')[0];
   return new InvalidParamsError([{ param, detail: 'rest_invalid_type', args: { type: 'list' } }]);
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
 }
 
 function readBody(req: Request, limit: number): Promise<Buffer> {
@@ -116,6 +110,13 @@ class ClientGone extends Error {
   constructor() {
     super('client closed the connection before its body arrived');
   }
+}
+
+/** A body sent without a content coding (`Content-Encoding` absent, or only `identity`): the only kind read. */
+function plainlyEncoded(req: Request): boolean {
+  const header = req.headers['content-encoding'];
+  if (header === undefined) return true;
+  return header.split(',').every((coding) => ['', 'identity'].includes(coding.trim().toLowerCase()));
 }
 
 function mediaType(req: Request): string | null {
@@ -188,7 +189,13 @@ export function transportMiddleware(config: AppConfig) {
           if (type !== 'application/json' && type !== 'application/x-www-form-urlencoded') {
             throw new DomainError('unsupported-media-type', 'rest_unsupported_media_type');
           }
-          req.state.body = type === 'application/json' ? parseJsonBody(raw) : parseQueryString(raw.toString('utf8'));
+          if (!plainlyEncoded(req)) {
+            // A gzip body read as JSON was a misleading "Malformed UTF-8", and an unknown coding was read as plain text
+            // (found by a probe). RFC 9110 §8.4 / §12.5.3: 415, naming the one coding accepted.
+            res.setHeader('Accept-Encoding', 'identity');
+            throw new DomainError('unsupported-media-type', 'rest_unsupported_media_type');
+          }
+          req.state.body = type === 'application/json' ? parseJsonBody(raw) : parseFormBody(raw);
         }
       }
       next();
@@ -200,6 +207,13 @@ export function transportMiddleware(config: AppConfig) {
       handleError(error, req, res, logger);
     }
   };
+}
+
+/** A form body: UTF-8 throughout, escapes included (else 400 naming the parameter), then parsed as a query string. */
+function parseFormBody(raw: Buffer): Record<string, unknown> {
+  const param = formParamThatIsNotUtf8(raw);
+  if (param !== null) throw new InvalidParamsError([{ param, detail: 'rest_invalid_type', args: { type: 'string' } }]);
+  return parseQueryString(raw.toString('utf8'));
 }
 
 /** A JSON body: decoded, depth-checked and parsed by parseJsonObject (400 rest_invalid_json), then reserved keys removed. */
