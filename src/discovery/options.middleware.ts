@@ -36,11 +36,14 @@ export class OptionsMiddleware implements NestMiddleware {
     if (req.method !== 'OPTIONS' || req.headers['access-control-request-method'] !== undefined) return next();
     const path = req.url.split('?')[0];
     let entry: IndexRoute;
-    if (path === this.config.apiPrefix || path === `${this.config.apiPrefix}/`) entry = this.rootEntry(req);
-    else {
+    if (path === this.config.apiPrefix || path === `${this.config.apiPrefix}/`) {
+      entry = this.rootEntry(req);
+      res.locals.routePattern = this.config.apiPrefix;
+    } else {
       const route = path.startsWith(`${this.config.apiPrefix}/`) ? this.catalog.match(path.slice(this.config.apiPrefix.length)) : undefined;
       if (!route) return next();
       entry = indexRoute(route, indexContext(req, this.config, this.clock.now()));
+      res.locals.routePattern = route.expressPath; // the metrics' and log's `route` (§13.2): answered here, not by Nest's router
     }
     try {
       refuseOverLimit(res, this.metrics); // §4.4 step 3: 429 before 401, as the guard answers on the other methods

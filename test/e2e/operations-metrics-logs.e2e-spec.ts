@@ -27,6 +27,9 @@ describe('operations: /metrics (CONTRACT §13.2)', () => {
     await t.http().get(`/es${t.api}/events/777`).expect(404);
     await t.http().get(`${t.api}/no-such-thing/123`).expect(404);
     await t.http().get(`${t.api}/events`).expect(200);
+    await t.http().options(`${t.api}/events/12`).expect(200);
+    await t.http().options(`${t.api}/`).expect(200);
+    await t.http().options('/wp-json/').expect(200);
     const res = await t.http().get('/metrics').expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = res.text;
@@ -34,6 +37,9 @@ describe('operations: /metrics (CONTRACT §13.2)', () => {
     expect(text).toContain('http_requests_total{method="GET",route="/calendar/events/v1/events/:id",status="404",locale="es"} 1');
     expect(text).toContain('http_requests_total{method="GET",route="unmatched",status="404",locale="en"} 1');
     expect(text).toContain('http_requests_total{method="GET",route="/calendar/events/v1/events",status="200",locale="en"} 1');
+    expect(text).toContain('http_requests_total{method="OPTIONS",route="/calendar/events/v1/events/:id",status="200",locale="en"} 1');
+    expect(text).toContain('http_requests_total{method="OPTIONS",route="/calendar/events/v1",status="200",locale="en"} 1');
+    expect(text).toContain('http_requests_total{method="OPTIONS",route="/",status="200",locale="en"} 1');
     expect(text).not.toContain('12345');
     expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/calendar\/events\/v1\/events",status="200",locale="en"\} 1$/m);
     expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="\+Inf",/m);
