@@ -24,18 +24,19 @@ describe('wire hardening', () => {
     if (auth) r = r.set('Authorization', auth);
     return r.send(body);
   };
-  /** These bytes exactly as the body (supertest would serialize a Buffer sent as JSON). */
-  const rawJson = (path: string, body: Buffer, auth: string) =>
-    new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-      const headers = { 'Content-Type': 'application/json', 'Content-Length': String(body.length), Authorization: auth };
-      const req = http.request(`${t.server}${path}`, { method: 'POST', headers }, (res) => {
+  /** These bytes exactly as the body, with these headers (supertest would serialize a Buffer sent as JSON). */
+  const rawBody = (path: string, body: Buffer, headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Record<string, any> }>((resolve, reject) => {
+      const all = { 'Content-Length': String(body.length), Authorization: editor, ...headers };
+      const req = http.request(`${t.server}${path}`, { method: 'POST', headers: all }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
       });
       req.on('error', reject);
       req.end(body);
     });
+  const rawJson = (path: string, body: Buffer, auth: string) => rawBody(path, body, { 'Content-Type': 'application/json', Authorization: auth });
   const DEPTH_ERROR = {
     code: 'rest_invalid_json',
     message: 'Invalid JSON body passed.',
@@ -310,18 +311,6 @@ describe('wire hardening', () => {
   });
 
   describe('bodies the service cannot read as sent (found by a probe)', () => {
-    /** These bytes exactly as the body, with these headers. */
-    const rawBody = (path: string, body: Buffer, headers: Record<string, string>) =>
-      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Record<string, any> }>((resolve, reject) => {
-        const all = { 'Content-Length': String(body.length), Authorization: editor, ...headers };
-        const req = http.request(`${t.server}${path}`, { method: 'POST', headers: all }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-        });
-        req.on('error', reject);
-        req.end(body);
-      });
     const tagNames = async () => (await t.http().get(`${t.api}/tags?per_page=100&hide_empty=false`)).body.tags.map((x: { name: string }) => x.name);
 
     it('refuses a compressed or otherwise content-coded body with 415 and Accept-Encoding: identity, and creates nothing', async () => {
