@@ -37,7 +37,11 @@ export const stringColumn = (name: string, length: number, nullable = false, dfl
   ...(dflt !== undefined ? { default: `'${dflt}'` } : {}),
 });
 
-/** A folded (lower-case, accent-free) comparison key: binary collation on MySQL. */
+/**
+ * A folded (lower-case, accent-free) comparison key: binary collation on MySQL. `utf8mb4_bin` is PAD SPACE (`=` ignores
+ * trailing spaces, SQLite does not): migration 1764000022000 gives every binary column the server's NO PAD binary
+ * collation, and the MySQL tier's schema test fails on any binary column created later without it.
+ */
 export const keyColumn = (q: QueryRunner, name: string, length = 255, nullable = false): TableColumnOptions => ({
   name,
   type: 'varchar',

@@ -16,6 +16,7 @@ import { EventLinkIds1764000020000 } from './1764000020000-event-link-ids';
 import { RefoldCapitalSharpS1764000021000 } from './1764000021000-refold-capital-sharp-s';
 import { Terms1764000004000 } from './1764000004000-terms';
 import { VenuesOrganizers1764000003100 } from './1764000003100-venues-organizers';
+import { NoPadBinaryKeys1764000022000 } from './1764000022000-no-pad-binary-keys';
 
 /** Every migration, in order. Each aggregate adds its own file here (append; never edit a landed migration). */
 export const MIGRATIONS: Function[] = [
@@ -37,4 +38,5 @@ export const MIGRATIONS: Function[] = [
   EventCategoryCounts1764000019000,
   EventLinkIds1764000020000,
   RefoldCapitalSharpS1764000021000,
+  NoPadBinaryKeys1764000022000,
 ];
