@@ -18,10 +18,10 @@ export const cleanTermDescription = (raw: string | null): string => (raw === nul
 /** The slug rule of §9.4 ('' when nothing remains: the caller then uses the term id). */
 export const termSlugBase = (text: string): string => slugify(text);
 
-/** Items of `include`/`exclude`/event term lists: digits are ids, anything else a slug or name. */
 /**
- * §9.6: an item of digits names a term by id, however many digits (a long one names nothing, §1.3): it is never a name,
- * so `0000000000000163` is tag 163 and `9999999999999999` an unknown reference, not a new term.
+ * Items of `include`/`exclude`/event term lists: digits are ids, anything else a slug or name. An item of digits names
+ * a term by id however many digits it has (§9.6; a long one names nothing, §1.3): it is never a name, so
+ * `0000000000000163` is tag 163 and `9999999999999999` an unknown reference, not a new term.
  */
 export const isIdReference = isIdText;
 /** The term id an id reference names (0 = none can exist). */
