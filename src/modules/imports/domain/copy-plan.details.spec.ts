@@ -1,4 +1,4 @@
-import { costInputOf, createBody, fingerprintOf, idOf, planCopy, resolveFields, UnusableRecordError } from './copy-plan';
+import { costChangeOf, costInputOf, createBody, fingerprintOf, idOf, planCopy, resolveFields, UnusableRecordError, wordPressOffsetZone } from './copy-plan';
 
 const plugin = { isPlugin: true };
 const service = { isPlugin: false };
@@ -83,6 +83,17 @@ describe('copy plans in detail (issue 15)', () => {
     expect(planCopy('event', { ...wire, venue: null }, service).refs.venue).toEqual([]);
   });
 
+  it("event dates: WordPress' decimal offsets (UTC+5.5) are the zones they name, with the local wall clocks", () => {
+    const wire = { id: 1, title: 'T', start_date: '2027-10-29 18:00:00', end_date: '2027-10-29 19:00:00', utc_start_date: '2027-10-29 12:30:00', utc_end_date: '2027-10-29 13:30:00' };
+    for (const [zone, expected] of [['UTC+5.5', 'UTC+5:30'], ['UTC+5.75', 'UTC+5:45'], ['UTC-9.5', 'UTC-9:30'], ['UTC+12.75', 'UTC+12:45'], ['UTC+2.0', 'UTC+2'], ['UTC-3.50', 'UTC-3:30']]) {
+      const plan = planCopy('event', { ...wire, timezone: zone }, plugin);
+      expect([zone, plan.fields.timezone, plan.fields.start_date, plan.notes]).toEqual([zone, expected, '2027-10-29 18:00:00', []]);
+    }
+    expect(wordPressOffsetZone('UTC+5:30')).toBe('UTC+5:30');
+    expect(wordPressOffsetZone('Asia/Kolkata')).toBe('Asia/Kolkata');
+    expect(planCopy('event', { ...wire, timezone: 'UTC+5.5.5' }, plugin).notes).toEqual(['its time zone "UTC+5.5.5" is unknown here: dates kept in UTC']);
+  });
+
   it('event dates: an unknown zone or missing local dates fall back to UTC (noted); no readable dates is unusable', () => {
     const wire = { id: 1, title: 'T', start_date: '2026-02-01 10:00:00', end_date: '2026-02-01 12:00:00', utc_start_date: '2026-02-01 09:00:00', utc_end_date: '2026-02-01 11:00:00' };
     const unknown = planCopy('event', { ...wire, timezone: 'Mars/Base' }, service);
@@ -109,6 +120,11 @@ describe('copy plans in detail (issue 15)', () => {
   });
 
   it('costs: nothing, the text, the values with their symbol before or after', () => {
+    const comma = planCopy('event', { id: 1, title: 'T', timezone: 'UTC', start_date: '2026-02-01 10:00:00', end_date: '2026-02-01 12:00:00', cost: '10,50 €', cost_details: { currency_symbol: '€', currency_position: 'postfix', values: ['10,50'] } }, plugin);
+    expect(comma.notes).toEqual(['its cost "10,50 €" (values 10,50) reads here as "1050€" (values 1050): check it']);
+    expect(costChangeOf('$10 – $20', { values: ['10', '20'], currency_symbol: '$' }, '$10 – $20')).toBeNull();
+    expect(costChangeOf('Donation', { values: [] }, 'Donation')).toBeNull();
+    expect(costChangeOf('', {}, null)).toBeNull();
     expect(costInputOf('', {})).toBeNull();
     expect(costInputOf(null, null)).toBeNull();
     expect(costInputOf('Donation', { values: [] })).toBe('Donation');

@@ -136,6 +136,19 @@ export function costInputOf(cost: unknown, details: unknown): string | string[] 
   return candidates[Math.max(0, close)];
 }
 
+/**
+ * What to tell when the copy's cost will not read as the source's values (§9.7 reads `,` as a thousands separator:
+ * `10,50 €` is 1050 here; found by a probe, where the copy changed value without a word), or null.
+ */
+export function costChangeOf(cost: unknown, details: unknown, input: string | string[] | null): string | null {
+  const d = (details ?? {}) as WireObject;
+  const values = Array.isArray(d.values) ? d.values.map(str).filter((s) => s !== '') : [];
+  if (input === null || values.length === 0) return null;
+  const read = parseCost(input);
+  if (read.details.values.join(',') === values.join(',')) return null;
+  return `its cost "${str(cost).trim()}" (values ${values.join(', ')}) reads here as "${read.cost}" (values ${read.details.values.join(', ') || 'none'}): check it`;
+}
+
 function base(kind: ImportKind, wire: WireObject, label: string, modified: string | null): CopyPlan {
   const sourceId = idOf(wire.id);
   if (sourceId === undefined) throw new UnusableRecordError(`${kind} without an id`);
@@ -229,8 +242,20 @@ function planOrganizer(wire: WireObject, ctx: PlanContext): CopyPlan {
  * the zone is unknown here, the UTC wall clocks in `UTC` (the same instants). An end before the start (the plugin
  * stores such events) becomes the start.
  */
+/**
+ * WordPress writes a manual UTC offset as `'UTC+' . $gmt_offset`, a decimal number of hours (`UTC+5.5`, `UTC+5.75`,
+ * `UTC-9.5`; found by a probe: every event of such a site lost its local times): the same zone as `UTC+5:30`.
+ */
+export function wordPressOffsetZone(zone: string): string {
+  const decimal = /^UTC([+-])(\d{1,2})\.(\d+)$/i.exec(zone);
+  if (!decimal) return zone;
+  const minutes = Math.round(Number(`0.${decimal[3]}`) * 60);
+  if (minutes === 0) return `UTC${decimal[1]}${decimal[2]}`;
+  return minutes === 60 ? zone : `UTC${decimal[1]}${decimal[2]}:${String(minutes).padStart(2, '0')}`;
+}
+
 function schedule(plan: CopyPlan, wire: WireObject): void {
-  const zone = str(wire.timezone).trim();
+  const zone = wordPressOffsetZone(str(wire.timezone).trim());
   let start = wallClock(wire.start_date);
   let end = wallClock(wire.end_date);
   let timezone = zone;
@@ -269,6 +294,8 @@ function planEvent(wire: WireObject, ctx: PlanContext): CopyPlan {
   f.excerpt = orNone(str(wire.excerpt));
   put(f, 'all_day', bool(wire.all_day));
   f.cost = costInputOf(wire.cost, wire.cost_details);
+  const costChange = costChangeOf(wire.cost, wire.cost_details, f.cost);
+  if (costChange) plan.notes.push(costChange);
   // The API shows the event's own page address when no website was set (§6.2): that is "none", not a website.
   const website = str(wire.website).trim();
   f.website = website !== '' && website !== str(wire.url).trim() ? website : null;

@@ -104,4 +104,89 @@ describe('TecRestSource (issue 15): reading a The Events Calendar namespace', ()
     expect(notes).toEqual([expect.stringContaining('reading published ones only')]);
     expect(requests[0].authorization).toBe('Bearer t');
   });
+
+  describe('lists that change while they are read (found by a probe)', () => {
+    const page = (ids: number[], total: number, pages: number) => ({
+      status: 200,
+      body: { events: ids.map((id) => ({ id })), total, total_pages: pages },
+      headers: { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(pages) },
+    });
+    const open = (script: Array<[string, Answer[]]>, notes: string[] = []) =>
+      TecRestSource.open({ url: API, concurrency: 1, fetch: scriptedFetch([INDEX, ...script]).fetchImpl, sleep: async () => undefined, onNote: (m) => notes.push(m) });
+
+    it('reads the list again when records were deleted between its pages, and delivers each record once', async () => {
+      // Six events, three a page; events 1 and 2 are deleted after page 1 was read: 4 and 5 move to page 1, unseen.
+      const notes: string[] = [];
+      const source = await open(
+        [
+          [`${API}/events?per_page=1000&page=1`, [page([1, 2, 3], 6, 2), page([3, 4, 5], 4, 2)]],
+          [`${API}/events?per_page=1000&page=2`, [page([6], 4, 2)]],
+        ],
+        notes,
+      );
+      const pages: number[][] = [];
+      await source.list('event', {}, async (items) => void pages.push(items.map((i) => Number(i.id))));
+      expect(pages.flat().sort()).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(pages.flat()).toHaveLength(6);
+      expect(notes).toEqual([expect.stringContaining('events: 4 listed, the source\'s total went 6 → 4 while it was read: reading the list again')]);
+    });
+
+    it('stops with one line when records are still missing after three readings (pages that come short)', async () => {
+      const source = await open([
+        [`${API}/events?per_page=1000&page=1`, [page([1, 2], 5, 2)]],
+        [`${API}/events?per_page=1000&page=2`, [page([3], 5, 2)]],
+      ]);
+      await expect(source.list('event', {}, async () => undefined)).rejects.toThrow(/events: 3 listed, the source's total went 5 after 3 readings/);
+    });
+
+    it('a site that refuses reads without credentials is told why the import needs one', async () => {
+      const refusing = (async (url: string, init?: RequestInit) => {
+        const authorized = ((init?.headers ?? {}) as Record<string, string>).Authorization !== undefined;
+        if (url === API || authorized) return new Response(JSON.stringify(url === API ? { namespace: 'tribe/events/v1' } : { events: [], total: 0, total_pages: 0 }), { status: 200 });
+        return new Response(JSON.stringify({ code: 'rest_not_logged_in', message: 'You are not currently logged in.' }), { status: 401 });
+      }) as unknown as typeof fetch;
+      const source = await TecRestSource.open({ url: API, user: 'admin', appPassword: 'x', concurrency: 1, fetch: refusing, sleep: async () => undefined });
+      await source.list('event', {}, async () => undefined);
+      await expect(source.list('event', { anonymous: true }, async () => undefined)).rejects.toThrow(
+        /refused a reading without credentials \(401 rest_not_logged_in: You are not currently logged in\.\): the import lists events once as the public sees them/,
+      );
+    });
+
+    it('a complete list is read once', async () => {
+      const { fetchImpl, requests } = scriptedFetch([INDEX, [`${API}/events?per_page=1000&page=1`, [page([1, 2], 3, 2)]], [`${API}/events?per_page=1000&page=2`, [page([3], 3, 2)]]]);
+      const source = await TecRestSource.open({ url: API, concurrency: 1, fetch: fetchImpl, sleep: async () => undefined });
+      await source.list('event', {}, async () => undefined);
+      expect(requests.filter((r) => r.url.includes('/events?'))).toHaveLength(2);
+    });
+
+    it('follows next links only on its own origin, never sending credentials elsewhere, and stops when a page brings nothing new', async () => {
+      const linkPage = (ids: number[], next?: string) => ({ status: 200, body: { events: ids.map((id) => ({ id })), ...(next ? { next_rest_url: next } : {}) } });
+      const notes: string[] = [];
+      const { fetchImpl, requests } = scriptedFetch([
+        INDEX,
+        [`${API}/events?per_page=1000&page=1`, [linkPage([1], `${API}/events?page=2`)]],
+        [`${API}/events?page=2`, [linkPage([2], 'https://elsewhere.example/wp-json/tribe/events/v1/events?page=3')]],
+        ['https://elsewhere.example', [linkPage([99])]],
+      ]);
+      const source = await TecRestSource.open({ url: API, token: 'secret', concurrency: 1, fetch: fetchImpl, sleep: async () => undefined, onNote: (m) => notes.push(m) });
+      const ids: number[] = [];
+      await source.list('event', {}, async (items) => void ids.push(...items.map((i) => Number(i.id))));
+      expect(ids).toEqual([1, 2]);
+      expect(requests.some((r) => r.url.startsWith('https://elsewhere.example'))).toBe(false);
+      expect(notes).toEqual([expect.stringContaining('its next page is on another site (https://elsewhere.example): not followed')]);
+
+      let n = 0;
+      const endless = scriptedFetch([INDEX, [`${API}/events`, [linkPage([1], `${API}/events?page=1&r=0`)]]]);
+      const looping = (async (url: string, init?: RequestInit) => {
+        const res = await endless.fetchImpl(url, init);
+        if (!url.includes('&r=')) return res;
+        n += 1;
+        return new Response(JSON.stringify(linkPage([1 + (n % 2)], `${API}/events?page=1&r=${n}`).body), { status: 200 });
+      }) as unknown as typeof fetch;
+      const loop = await TecRestSource.open({ url: API, concurrency: 1, fetch: looping, sleep: async () => undefined });
+      const seen: number[] = [];
+      await loop.list('event', {}, async (items) => void seen.push(...items.map((i) => Number(i.id))));
+      expect({ seen, requests: n }).toEqual({ seen: [1, 2], requests: 2 });
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import { CalendarSource, SourceListOptions, SourceRead, WireObject } from '../domain/calendar-source';
+import { idOf } from '../domain/copy-plan';
 import type { ImportKind } from '../domain/import-mapping';
 
 export interface TecRestSourceOptions {
@@ -49,6 +50,18 @@ const EVENT_BOUNDS: Array<[string, string]> = [
 ];
 
 const MAX_RETRY_AFTER_MS = 300_000;
+
+/** How many times a list is read before records missing from it stop the import (see `list`). */
+const READINGS = 3;
+
+const originOf = (url: string): string => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+};
+const sameOrigin = (url: string, base: string): boolean => originOf(url) === originOf(base);
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -146,12 +159,46 @@ export class TecRestSource extends CalendarSource {
     return { record: null, code: isObject(answer.body) && typeof answer.body.code === 'string' ? answer.body.code : null };
   }
 
+  /**
+   * Every record of a kind, page by page (`onPage` gets each record once). Pages are read by offset, so records added or
+   * deleted at the source meanwhile shift the others between pages: when the totals the pages report disagree, or fewer
+   * records arrived than the total, the list is read again for the ones missed, up to READINGS times; still short, the
+   * import stops with one line instead of finishing "complete" without them (found by a probe: 7 events lost, exit 0).
+   */
   async list(
     kind: ImportKind,
     options: SourceListOptions,
     onPage: (items: WireObject[]) => Promise<void>,
     onTotal?: (total: number) => void,
   ): Promise<void> {
+    const delivered = new Set<string>();
+    const deliver = async (items: WireObject[]) => {
+      const fresh = items.filter((item) => {
+        const key = idOf(item.id) !== undefined ? `#${idOf(item.id)}` : JSON.stringify(item);
+        if (delivered.has(key)) return false;
+        delivered.add(key);
+        return true;
+      });
+      if (fresh.length > 0 || items.length === 0) await onPage(fresh);
+    };
+    for (let reading = 1; ; reading++) {
+      const totals = await this.readList(kind, options, deliver, reading === 1 ? onTotal : undefined);
+      if (totals.length === 0 || this.aborted) return; // no totals to check against (next links only)
+      const latest = totals[totals.length - 1];
+      if (totals.every((t) => t === latest) && delivered.size >= latest) return;
+      const what = `${PATHS[kind]}: ${delivered.size} listed, the source's total went ${[...new Set(totals)].join(' → ')}`;
+      if (reading >= READINGS) throw new SourceError(`${this.key}/${what} after ${READINGS} readings (records keep being added or deleted, or its pages come short); run the import again`);
+      this.options.onNote?.(`${this.key}/${what} while it was read: reading the list again for the ones missed`);
+    }
+  }
+
+  /** One reading of a list: its pages in turn (a few at a time). Resolves with the totals its pages reported. */
+  private async readList(
+    kind: ImportKind,
+    options: SourceListOptions,
+    onPage: (items: WireObject[]) => Promise<void>,
+    onTotal?: (total: number) => void,
+  ): Promise<number[]> {
     const anonymous = options.anonymous ?? false;
     let statuses = anonymous ? undefined : options.statuses;
     const sizes = this.pageSize.has(kind) ? [this.pageSize.get(kind)!] : PAGE_SIZES;
@@ -175,32 +222,51 @@ export class TecRestSource extends CalendarSource {
     this.pageSize.set(kind, size);
     const key = PATHS[kind];
     const itemsOf = (answer: Answer, page: number): WireObject[] => {
+      if (anonymous && this.authenticated && (answer.status === 401 || answer.status === 403)) {
+        // The site wants credentials for every read: "not logged in" alone would point the wrong way (found by a probe).
+        throw new SourceError(
+          `${this.listUrl(kind, page, size, statuses)} refused a reading without credentials (${errorText(answer)}): the import lists ` +
+            `${key} once as the public sees them, to tell which are password-protected (their copies must be too); allow anonymous reads of the REST API while importing`,
+        );
+      }
       if (answer.status !== 200) throw new SourceError(`${this.listUrl(kind, page, size, statuses)} answered ${errorText(answer)}`);
       const items = isObject(answer.body) ? answer.body[key] : undefined;
       if (!Array.isArray(items)) throw new SourceError(`${this.listUrl(kind, page, size, statuses)} did not answer a list of ${key}`);
       return items.filter(isObject);
     };
+    const totalOf = (answer: Answer) => Number(answer.headers.get('x-tec-total') ?? (isObject(answer.body) ? answer.body.total : undefined));
     const firstItems = itemsOf(first!, 1);
     const body = first!.body as Record<string, unknown>;
-    const total = Number(first!.headers.get('x-tec-total') ?? body.total);
+    const total = totalOf(first!);
     const totalPages = Number(first!.headers.get('x-tec-totalpages') ?? body.total_pages);
     if (Number.isFinite(total)) onTotal?.(total);
     await onPage(firstItems);
-    if (!Number.isFinite(totalPages) || totalPages <= 0) return this.followNextLinks(body, key, anonymous, onPage);
+    if (!Number.isFinite(totalPages) || totalPages <= 0 || !Number.isFinite(total)) {
+      await this.followNextLinks(body, key, anonymous, onPage);
+      return [];
+    }
+    const totals = [total];
     let next = 2;
     const worker = async () => {
       while (next <= totalPages && !this.aborted) {
         const page = next++;
         const answer = await this.get(this.listUrl(kind, page, size, statuses), anonymous);
-        // Records deleted meanwhile can make the last page disappear (404 *-archive-page-not-found): nothing is lost.
+        // Records deleted meanwhile can make the last page disappear (404 *-archive-page-not-found): the count decides.
         if (answer.status === 404 && page > 1) return;
-        await onPage(itemsOf(answer, page));
+        const items = itemsOf(answer, page);
+        if (Number.isFinite(totalOf(answer))) totals.push(totalOf(answer));
+        await onPage(items);
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(this.options.concurrency, totalPages - 1)) }, worker));
+    return totals;
   }
 
-  /** A source that gives no page count: its `next_rest_url` links, one after the other. */
+  /**
+   * A source that gives no page count: its `next_rest_url` links, one after the other, while they stay on the source's
+   * own origin (credentials are never sent elsewhere) and bring records not seen before (an endless chain of new
+   * addresses once ran for ever; found by a probe).
+   */
   private async followNextLinks(
     body: Record<string, unknown>,
     key: string,
@@ -208,12 +274,21 @@ export class TecRestSource extends CalendarSource {
     onPage: (items: WireObject[]) => Promise<void>,
   ): Promise<void> {
     let link = typeof body.next_rest_url === 'string' ? body.next_rest_url : undefined;
-    const seen = new Set<string>();
-    while (link && !seen.has(link) && !this.aborted) {
-      seen.add(link);
+    const seenLinks = new Set<string>();
+    const seenIds = new Set((Array.isArray(body[key]) ? (body[key] as unknown[]) : []).filter(isObject).map((item) => JSON.stringify(item.id)));
+    while (link && !seenLinks.has(link) && !this.aborted) {
+      if (!sameOrigin(link, this.key)) {
+        this.options.onNote?.(`${this.key}: its next page is on another site (${originOf(link)}): not followed`);
+        return;
+      }
+      seenLinks.add(link);
       const answer = await this.get(link, anonymous);
       if (answer.status !== 200 || !isObject(answer.body) || !Array.isArray(answer.body[key])) return;
-      await onPage((answer.body[key] as unknown[]).filter(isObject));
+      const items = (answer.body[key] as unknown[]).filter(isObject);
+      const fresh = items.filter((item) => !seenIds.has(JSON.stringify(item.id)));
+      if (fresh.length === 0) return;
+      for (const item of fresh) seenIds.add(JSON.stringify(item.id));
+      await onPage(fresh);
       link = typeof answer.body.next_rest_url === 'string' ? answer.body.next_rest_url : undefined;
     }
   }
