@@ -114,4 +114,24 @@ describe('import from another instance (round trip)', () => {
     const after = (await b.http().get(`${b.api}/events/${local.id}`).set('Authorization', adminB)).body;
     expect(after).toMatchObject({ title: 'Only here', modified_utc: local.modified_utc, global_id_lineage: [local.global_id] });
   });
+
+  it('a venue whose copy was deleted here: events changed at the source later leave that link out and keep the others (found by a probe)', async () => {
+    const events = await readAll(a, 'events', 'events', { ...ALL_DATES, status: ALL_BUT_TRASH }, adminA);
+    const source = events.find((e) => e.all_day !== null && !Array.isArray(e.venue) && e.organizer.length > 0 && e.status === 'publish')!;
+    expect(source).toBeDefined();
+    const copy = (await b.http().get(`${b.api}/events/by-slug/${source.slug}`).set('Authorization', adminB).expect(200)).body;
+    const organizers = copy.organizer.map((o: { id: number }) => o.id);
+    await b.http().delete(`${b.api}/venues/${copy.venue.id}?force=true`).set('Authorization', adminB).expect(200);
+    await a.http().patch(`${a.api}/events/${source.id}`).set('Authorization', adminA).send({ title: 'Changed after its venue copy went' }).expect(200);
+
+    const run = await importInto(b, ['--from', from, '--token', adminA.replace(/^Bearer /, '')]);
+    expect({ code: run.code, events: tallyOf(run, 'events') }).toMatchObject({ code: 0, events: { failed: 0 } });
+    expect(run.stdout + run.stderr).toMatch(/links venue \d+ here, deleted since it was copied: link left out/);
+    const after = (await b.http().get(`${b.api}/events/by-slug/${source.slug}`).set('Authorization', adminB).expect(200)).body;
+    expect({ title: after.title, venue: after.venue, organizers: after.organizer.map((o: { id: number }) => o.id) }).toEqual({
+      title: 'Changed after its venue copy went',
+      venue: [],
+      organizers,
+    });
+  });
 });

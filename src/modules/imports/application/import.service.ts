@@ -85,6 +85,9 @@ const DROPPABLE = new Set([
   'stateprovince', 'geo_lat', 'geo_lng', 'cost', 'show_map', 'show_map_link', 'ticketed', 'post_parent',
 ]);
 
+/** Link parameters of an event write: an id in them whose copy was deleted here is left out, the others kept. */
+const LINKS = new Set(['venue', 'organizer', 'categories', 'tags']);
+
 const keyOf = (kind: ImportKind, id: number) => `${kind}:${id}`;
 
 const emptyTally = (): KindTally => ({
@@ -540,12 +543,26 @@ class ImportRun {
       return await write(body);
     } catch (e) {
       if (!(e instanceof InvalidParamsError) || e.code !== 'rest_invalid_param') throw e;
-      const params = [...new Set(e.problems.map((p) => p.param))];
+      const gone = e.problems.filter((p) => LINKS.has(p.param) && p.detail === 'rest_unknown_reference' && Array.isArray(body[p.param]));
+      const params = [...new Set(e.problems.filter((p) => !gone.includes(p)).map((p) => p.param))];
       if (!params.every((p) => DROPPABLE.has(p) && p in body)) throw e;
       const kept = Object.fromEntries(Object.entries(body).filter(([k]) => !params.includes(k)));
-      this.reporter.note(`${what}: left out ${e.problems.map((p) => `${p.param} (${p.detail})`).join(', ')}`);
+      for (const problem of gone) {
+        // A copy deleted here (its mapping stays, so it is not made again): links to it are left out, the others kept.
+        const deleted = new Set(String(problem.args?.values ?? '').split(',').map((v) => v.trim()));
+        kept[problem.param] = (body[problem.param] as unknown[]).filter((id) => !deleted.has(String(id)));
+        this.forgetDeletedCopies(problem.param, deleted);
+        this.reporter.note(`${what}: links ${problem.param} ${[...deleted].join(', ')} here, deleted since it was copied: link left out`);
+      }
+      if (params.length > 0) this.reporter.note(`${what}: left out ${e.problems.filter((p) => !gone.includes(p)).map((p) => `${p.param} (${p.detail})`).join(', ')}`);
       return write(kept);
     }
+  }
+
+  /** Later records of this run link to these local ids no more (their copies were deleted here). */
+  private forgetDeletedCopies(param: string, localIds: Set<string>): void {
+    const kind: ImportKind = param === 'categories' ? 'category' : param === 'tags' ? 'tag' : (param as 'venue' | 'organizer');
+    for (const [key, mapping] of this.mapped) if (mapping.kind === kind && localIds.has(String(mapping.localId))) this.mapped.delete(key);
   }
 
   private mappingOf(plan: CopyPlan, localId: number, fingerprint: string): ImportMapping {

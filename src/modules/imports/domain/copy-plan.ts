@@ -293,8 +293,9 @@ function planEvent(wire: WireObject, ctx: PlanContext): CopyPlan {
   f.description = orNone(str(wire.description));
   f.excerpt = orNone(str(wire.excerpt));
   put(f, 'all_day', bool(wire.all_day));
-  f.cost = costInputOf(wire.cost, wire.cost_details);
-  const costChange = costChangeOf(wire.cost, wire.cost_details, f.cost);
+  const cost = costInputOf(wire.cost, wire.cost_details);
+  f.cost = cost;
+  const costChange = costChangeOf(wire.cost, wire.cost_details, cost);
   if (costChange) plan.notes.push(costChange);
   // The API shows the event's own page address when no website was set (§6.2): that is "none", not a website.
   const website = str(wire.website).trim();
