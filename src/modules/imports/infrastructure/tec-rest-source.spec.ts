@@ -80,6 +80,37 @@ describe('TecRestSource (issue 15): reading a The Events Calendar namespace', ()
     expect(requests[1].url).toContain('start_date=1900-01-01%2000%3A00%3A00&end_date=2999-12-31%2023%3A59%3A59');
   });
 
+  it("tries again a 200 that is no JSON and a 503 after its Retry-After; gives up at once on endless redirects (found by a probe)", async () => {
+    const listPage = { status: 200, body: { tags: [{ id: 1 }], total: 1, total_pages: 1 }, headers: { 'X-TEC-Total': '1', 'X-TEC-TotalPages': '1' } };
+    const html = new Response('<html>Briefly unavailable for scheduled maintenance.</html>', { status: 200 });
+    const { fetchImpl } = scriptedFetch([INDEX, [`${API}/tags`, [{ status: 503, headers: { 'Retry-After': '4' } }, listPage]]]);
+    let htmlServed = false;
+    const flaky = (async (url: string, init?: RequestInit) => {
+      if (url.includes('/tags') && !htmlServed) {
+        htmlServed = true;
+        return html;
+      }
+      return fetchImpl(url, init);
+    }) as unknown as typeof fetch;
+    const waits: number[] = [];
+    const retried: string[] = [];
+    const source = await TecRestSource.open({ url: API, concurrency: 1, fetch: flaky, sleep: async (ms) => void waits.push(ms), onRetry: (m) => retried.push(m) });
+    const ids: unknown[] = [];
+    await source.list('tag', {}, async (items) => void ids.push(...items.map((i) => i.id)));
+    expect(ids).toEqual([1]);
+    expect(retried).toEqual([expect.stringContaining('HTTP 200 without JSON'), expect.stringContaining('HTTP 503')]);
+    expect(waits[1]).toBe(4000);
+
+    const redirects = (async (url: string) => {
+      if (url === API) return new Response(JSON.stringify({ namespace: 'tribe/events/v1' }), { status: 200 });
+      throw new TypeError('fetch failed', { cause: new Error('redirect count exceeded') });
+    }) as unknown as typeof fetch;
+    const tries: string[] = [];
+    const looping = await TecRestSource.open({ url: API, concurrency: 1, fetch: redirects, sleep: async () => undefined, onRetry: (m) => tries.push(m) });
+    await expect(looping.list('tag', {}, async () => undefined)).rejects.toThrow(/cannot read \S+: redirect count exceeded/);
+    expect(tries).toEqual([]);
+  });
+
   it('gives up after its retries with one line', async () => {
     const { fetchImpl } = scriptedFetch([INDEX, [`${API}/tags`, [{ status: 500 }]]]);
     const source = await TecRestSource.open({ url: API, concurrency: 1, retries: 2, fetch: fetchImpl, sleep: async () => undefined });

@@ -304,7 +304,10 @@ export class TecRestSource extends CalendarSource {
     return `${this.key}/${PATHS[kind]}?${params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
   }
 
-  /** One GET, tried again on 429 (after `Retry-After`), 5xx and network errors; any other answer is returned. */
+  /**
+   * One GET, tried again on 429 and 503 (after `Retry-After`), other 5xx, a 200 without JSON and network errors; any
+   * other answer is returned.
+   */
   private async get(url: string, anonymous: boolean): Promise<Answer> {
     const retries = this.options.retries ?? 6;
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -322,14 +325,21 @@ export class TecRestSource extends CalendarSource {
           } catch {
             body = undefined;
           }
-          return { status: res.status, headers: res.headers, body };
+          // A 200 that is no JSON (a maintenance or error page served with 200) is tried again like a 503; still so
+          // after the retries, the caller says what it expected.
+          if (res.status !== 200 || body !== undefined || attempt >= retries) return { status: res.status, headers: res.headers, body };
+          problem = 'HTTP 200 without JSON';
+        } else {
+          problem = `HTTP ${res.status}`;
+          // WordPress' maintenance mode answers 503 with Retry-After too.
+          if (res.status === 429 || res.status === 503) wait = retryAfterMs(res.headers.get('retry-after')) ?? wait;
+          if (attempt >= retries) throw new SourceError(`${url} answered ${res.status} ${attempt + 1} times`);
         }
-        problem = `HTTP ${res.status}`;
-        if (res.status === 429) wait = retryAfterMs(res.headers.get('retry-after')) ?? wait;
-        if (attempt >= retries) throw new SourceError(`${url} answered ${res.status} ${attempt + 1} times`);
       } catch (e) {
         if (e instanceof SourceError) throw e;
         problem = reasonOf(e);
+        // Redirects that never end do not end on a later try either.
+        if (/redirect count exceeded/i.test(problem)) throw new SourceError(`cannot read ${url}: ${problem}`);
         if (attempt >= retries) throw new SourceError(`cannot reach ${url}: ${problem}`);
       }
       this.options.onRetry?.(`${url}: ${problem}; trying again in ${(wait / 1000).toFixed(1)} s`);
