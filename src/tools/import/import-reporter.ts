@@ -130,8 +130,12 @@ export function summaryLines(summary: ImportSummary, options: { dryRun: boolean;
     );
   }
   const changes = IMPORT_KINDS.flatMap((kind) => summary.tallies[kind].slugChanges.map((c) => ({ kind, ...c })));
-  for (const c of changes.slice(0, 20)) lines.push(`import: slug taken here: ${c.kind} ${c.sourceId} "${c.from}" is now "${c.to}"`);
-  if (changes.length > 20) lines.push(`import: … and ${changes.length - 20} more slugs suffixed`);
+  for (const c of changes.slice(0, 20)) {
+    // Suffixed because the slug is taken here, or rewritten by §9.4's rules (WordPress keeps `%e6%97%a5`-encoded slugs).
+    const why = c.to.startsWith(`${c.from}-`) ? 'slug taken here' : 'slug rewritten by the slug rules';
+    lines.push(`import: ${why}: ${c.kind} ${c.sourceId} "${c.from}" is now "${c.to}"`);
+  }
+  if (changes.length > 20) lines.push(`import: … and ${changes.length - 20} more slugs changed`);
   if (summary.passwordUsed && options.generatedPassword && !options.dryRun) {
     lines.push(`import: password of the protected event copies written in this run (shown once): ${options.generatedPassword}`);
   }
