@@ -72,7 +72,11 @@ describe('import: interrupted, then run again', () => {
     const stopped = startImport();
     await interruptAt(stopped, 50, 'SIGINT');
     const { code } = await stopped.exited;
-    expect({ code, interrupted: stopped.output().includes('interrupted') }).toEqual({ code: 130, interrupted: true });
+    expect({ code, interrupted: /^import: interrupted after [\d.]+ s$/m.test(stopped.output()), done: /^import: done/m.test(stopped.output()) }).toEqual({
+      code: 130,
+      interrupted: true,
+      done: false,
+    });
     const afterStop = await eventCopies();
     expect(afterStop).toBeLessThan(total);
 

@@ -133,7 +133,8 @@ export async function runImport(argv: readonly string[], env: NodeJS.ProcessEnv,
     say('what was copied is kept: run the same command again to continue');
     return 1;
   }
-  io.stdout.write(`import: ${args.dryRun ? 'dry run, nothing written' : 'done'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  const ending = summary.interrupted ? 'interrupted' : args.dryRun ? 'dry run, nothing written' : 'done';
+  io.stdout.write(`import: ${ending} after ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   if (summary.interrupted) return 130;
   return Object.values(summary.tallies).some((t) => t.failed > 0) ? 1 : 0;
 }
