@@ -5,7 +5,7 @@ import { DomainError, InvalidParamsError } from '../../../shared/domain/errors';
 import { UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { CalendarSource, WireObject } from '../domain/calendar-source';
-import { CopyPlan, createBody, fingerprintOf, idOf, planCopy, resolveFields, SourceRef, UnusableRecordError } from '../domain/copy-plan';
+import { CopyPlan, createBody, fingerprintOf, idOf, planCopy, resolveFields, shortLabel, SourceRef, UnusableRecordError } from '../domain/copy-plan';
 import { IMPORT_KINDS, ImportKind, ImportMapping, ImportMappings } from '../domain/import-mapping';
 import { CopyWriter, WrittenCopy } from './copy-writer';
 
@@ -398,7 +398,7 @@ class ImportRun {
   private async prepare(plan: CopyPlan, again: boolean): Promise<Step | { done: number | null }> {
     const tally = this.tallies[plan.kind];
     const existing = this.mapped.get(keyOf(plan.kind, plan.sourceId));
-    const what = `${plan.kind} ${plan.sourceId}${plan.label ? ` "${plan.label}"` : ''}`;
+    const what = `${plan.kind} ${plan.sourceId}${plan.label ? ` "${shortLabel(plan.label)}"` : ''}`;
     try {
       if (this.aborted) return { done: existing?.localId ?? null };
       if (plan.status === 'trash' && !this.options.includeTrash) {

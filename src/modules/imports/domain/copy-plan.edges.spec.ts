@@ -1,5 +1,5 @@
 import { parseCost } from '../../events/domain/cost';
-import { costInputOf, fingerprintOf, planCopy } from './copy-plan';
+import { costInputOf, fingerprintOf, planCopy, shortLabel } from './copy-plan';
 
 const plugin = { isPlugin: true };
 const service = { isPlugin: false };
@@ -70,5 +70,12 @@ describe('copy plans at their edges (issue 19)', () => {
     expect(fingerprintOf(plan, { venue: [1, 23] })).not.toBe(fingerprintOf(plan, { venue: [12, 3] }));
     // A change here would make every import rewrite every copy it made before.
     expect(fingerprintOf(plan, { name: 'A', b: [1, { z: null, y: 'x' }], a: true, c: undefined })).toBe('3d8392043a4ba8bdb4c87c53f4c38828b453de885095539c9192611bf7aadb9e');
+  });
+
+  it('labels in log lines: up to 80 characters as they are, longer ones cut with an ellipsis (characters, not UTF-16 units)', () => {
+    expect(shortLabel('Jazz Night')).toBe('Jazz Night');
+    expect(shortLabel('x'.repeat(80))).toBe('x'.repeat(80));
+    expect(shortLabel('x'.repeat(1500))).toBe(`${'x'.repeat(79)}…`);
+    expect(shortLabel('🎷'.repeat(100))).toBe(`${'🎷'.repeat(79)}…`);
   });
 });

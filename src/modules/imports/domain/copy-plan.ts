@@ -87,6 +87,9 @@ function statusOf(wire: WireObject): string | null {
 }
 
 /** The slug as the record has it when not in the trash: WordPress appends `__trashed` (and `-2`…) while it is. */
+/** A record's name in a log line: a 1,500-character title is named by its first 80 characters (found by a probe). */
+export const shortLabel = (label: string): string => ([...label].length > 80 ? `${[...label].slice(0, 79).join('')}…` : label);
+
 function slugOf(wire: WireObject): string {
   return str(wire.slug).replace(/__trashed(-\d+)?$/, '');
 }
