@@ -1,6 +1,6 @@
 import { parseSearch } from '../../src/modules/events/domain/event-query';
 import { decodeEntities } from '../../src/modules/imports/domain/html-entities';
-import { cleanTermDescription, cleanTermName, isIdReference, throwProblems } from '../../src/modules/terms/domain/term-rules';
+import { cleanTermDescription, cleanTermName, isIdReference, termIdOf, throwProblems } from '../../src/modules/terms/domain/term-rules';
 import { strongestRole } from '../../src/shared/domain/caller';
 import { InvalidParamsError } from '../../src/shared/domain/errors';
 import { asShown } from '../../src/shared/domain/publication';
@@ -32,10 +32,12 @@ describe('term write rules (CONTRACT §11.1)', () => {
     expect(cleanTermDescription(null)).toBe('');
     expect(cleanTermDescription('<p>x</p>')).toBe('<p>x</p>');
   });
-  it('list items of up to 15 digits are ids, anything else a slug or a name', () => {
+  it('list items of digits are ids however long (past 15 digits one that names nothing), anything else a slug or a name', () => {
     expect(isIdReference('12')).toBe(true);
     expect(isIdReference('1'.repeat(15))).toBe(true);
-    for (const v of ['1'.repeat(16), 'a12', '12a', 'jazz', '']) expect(isIdReference(v)).toBe(false);
+    expect(isIdReference('1'.repeat(16))).toBe(true);
+    expect([termIdOf('0163'), termIdOf('1'.repeat(15)), termIdOf('1'.repeat(16)), termIdOf('0')]).toEqual([163, 111111111111111, 0, 0]);
+    for (const v of ['a12', '12a', 'jazz', '', ' 12']) expect(isIdReference(v)).toBe(false);
   });
   it('problems are thrown together, none is nothing', () => {
     expect(() => throwProblems([])).not.toThrow();
