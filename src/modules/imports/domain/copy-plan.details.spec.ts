@@ -90,6 +90,9 @@ describe('copy plans in detail (issue 15)', () => {
       expect([zone, plan.fields.timezone, plan.fields.start_date, plan.notes]).toEqual([zone, expected, '2027-10-29 18:00:00', []]);
     }
     expect(wordPressOffsetZone('UTC+5:30')).toBe('UTC+5:30');
+    expect(wordPressOffsetZone('XUTC+5.5')).toBe('XUTC+5.5');
+    expect(wordPressOffsetZone('UTC+5.999')).toBe('UTC+5.999'); // rounds to a whole hour more: no zone WordPress writes
+    expect(wordPressOffsetZone('UTC+0.05')).toBe('UTC+0:03');
     expect(wordPressOffsetZone('Asia/Kolkata')).toBe('Asia/Kolkata');
     expect(planCopy('event', { ...wire, timezone: 'UTC+5.5.5' }, plugin).notes).toEqual(['its time zone "UTC+5.5.5" is unknown here: dates kept in UTC']);
   });
@@ -122,6 +125,12 @@ describe('copy plans in detail (issue 15)', () => {
   it('costs: nothing, the text, the values with their symbol before or after', () => {
     const comma = planCopy('event', { id: 1, title: 'T', timezone: 'UTC', start_date: '2026-02-01 10:00:00', end_date: '2026-02-01 12:00:00', cost: '10,50 €', cost_details: { currency_symbol: '€', currency_position: 'postfix', values: ['10,50'] } }, plugin);
     expect(comma.notes).toEqual(['its cost "10,50 €" (values 10,50) reads here as "1050€" (values 1050): check it']);
+    expect(costChangeOf(' 1,5 – 2,5 ', { values: ['1,5', '2,5'] }, '1,5 – 2,5')).toBe('its cost "1,5 – 2,5" (values 1,5, 2,5) reads here as "15 – 25" (values 15, 25): check it');
+    expect(costChangeOf('Free entry', { values: ['3'] }, 'Free entry')).toBe('its cost "Free entry" (values 3) reads here as "Free entry" (values none): check it');
+    expect(costChangeOf('5', { values: ['', '5'] }, '5')).toBeNull(); // empty values are no values
+    expect(costChangeOf('5', { values: [''] }, 'x')).toBeNull();
+    expect(costChangeOf('5', { values: 'nope' }, 'x')).toBeNull();
+    expect(costChangeOf('$5', { values: [] }, '$5')).toBeNull(); // the source gave no values to compare with
     expect(costChangeOf('$10 – $20', { values: ['10', '20'], currency_symbol: '$' }, '$10 – $20')).toBeNull();
     expect(costChangeOf('Donation', { values: [] }, 'Donation')).toBeNull();
     expect(costChangeOf('', {}, null)).toBeNull();
