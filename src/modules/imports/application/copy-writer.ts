@@ -16,4 +16,6 @@ export interface WrittenCopy {
 export abstract class CopyWriter {
   abstract create(kind: ImportKind, body: Record<string, unknown>, lineage: readonly string[], caller: Caller): Promise<WrittenCopy>;
   abstract update(kind: ImportKind, localId: number, body: Record<string, unknown>, lineage: readonly string[], caller: Caller): Promise<WrittenCopy>;
+  /** Whether the local record is in the trash here (terms have no trash; a record that is gone is not). */
+  abstract inTrash(kind: ImportKind, localId: number, caller: Caller): Promise<boolean>;
 }

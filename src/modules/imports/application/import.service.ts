@@ -426,6 +426,14 @@ class ImportRun {
         }
         return { done: existing.localId };
       }
+      if (existing && plan.status !== 'trash' && (await this.writer.inTrash(plan.kind, existing.localId, this.caller))) {
+        // Trashed here on purpose, presumably (like a copy deleted here): left in the trash, not restored by the source.
+        if (!again) {
+          this.reporter.note(`${what}: its copy (${plan.kind} ${existing.localId}) is in the trash here: left there`);
+          tally.skipped += 1;
+        }
+        return { done: existing.localId };
+      }
       if (this.options.dryRun) {
         if (!again) tally[existing ? 'updated' : 'created'] += 1;
         this.reporter.planned(existing ? 'update' : 'create', plan);

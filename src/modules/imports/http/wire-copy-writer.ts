@@ -1,3 +1,4 @@
+import { DomainError } from '../../../shared/domain/errors';
 import { Injectable } from '@nestjs/common';
 import type { Caller } from '../../../shared/domain/caller';
 import { readLeniently, sentValues, validateInput, Validated } from '../../../shared/http/params/input';
@@ -64,6 +65,17 @@ export class WireCopyWriter extends CopyWriter {
       }
       case 'tag':
         return this.tags.create(termInput(validateInput(CreateTagParams, body)) as TagInput & { name: string });
+    }
+  }
+
+  async inTrash(kind: ImportKind, id: number, caller: Caller): Promise<boolean> {
+    try {
+      if (kind === 'venue') return (await this.venues.getById(id, caller)).status === 'trash';
+      if (kind === 'organizer') return (await this.organizers.getById(id, caller)).status === 'trash';
+      if (kind === 'event') await this.events.get({ id }, caller); // a trashed event is 403 event-no-longer-available
+      return false;
+    } catch (e) {
+      return e instanceof DomainError && e.code === 'event-no-longer-available';
     }
   }
 
