@@ -351,8 +351,9 @@ class ImportRun {
     for (const p of fresh) this.reporter.progress(p.kind, ++this.done[p.kind]);
   }
 
+  /** The local id of a source record's copy; null when it has none, or had one that was deleted here (local id 0). */
   private localIdOf(ref: SourceRef): number | null {
-    return this.mapped.get(keyOf(ref.kind, ref.id))?.localId ?? null;
+    return this.mapped.get(keyOf(ref.kind, ref.id))?.localId || null;
   }
 
   /** The local id of a linked record's copy, copied now from its embedding when this run has not yet. */
@@ -559,7 +560,7 @@ class ImportRun {
         // A copy deleted here (its mapping stays, so it is not made again): links to it are left out, the others kept.
         const deleted = new Set(String(problem.args?.values ?? '').split(',').map((v) => v.trim()));
         kept[problem.param] = (body[problem.param] as unknown[]).filter((id) => !deleted.has(String(id)));
-        this.forgetDeletedCopies(problem.param, deleted);
+        await this.forgetDeletedCopies(problem.param, deleted);
         this.reporter.note(`${what}: links ${problem.param} ${[...deleted].join(', ')} here, deleted since it was copied: link left out`);
       }
       if (params.length > 0) this.reporter.note(`${what}: left out ${e.problems.filter((p) => !gone.includes(p)).map((p) => `${p.param} (${p.detail})`).join(', ')}`);
@@ -568,9 +569,19 @@ class ImportRun {
   }
 
   /** Later records of this run link to these local ids no more (their copies were deleted here). */
-  private forgetDeletedCopies(param: string, localIds: Set<string>): void {
+  /**
+   * These copies were deleted here: their mappings keep the source record (so it is not copied again) with local id 0,
+   * in this run and, with the write in progress, in the store — so the next run computes the same links (none) and
+   * does not write the records linking to them again and again.
+   */
+  private async forgetDeletedCopies(param: string, localIds: Set<string>): Promise<void> {
     const kind: ImportKind = param === 'categories' ? 'category' : param === 'tags' ? 'tag' : (param as 'venue' | 'organizer');
-    for (const [key, mapping] of this.mapped) if (mapping.kind === kind && localIds.has(String(mapping.localId))) this.mapped.delete(key);
+    for (const [key, mapping] of this.mapped) {
+      if (mapping.kind !== kind || !localIds.has(String(mapping.localId))) continue;
+      const gone = { ...mapping, localId: 0 };
+      this.mapped.set(key, gone);
+      await this.store.save(this.source.key, gone, utcWallClock(this.clock.now()));
+    }
   }
 
   private mappingOf(plan: CopyPlan, localId: number, fingerprint: string): ImportMapping {
