@@ -299,6 +299,32 @@ describe('iCalendar feeds (issue 16)', () => {
       expect(property(veventLines(asEditor, ids.protected), 'LOCATION')).toBe('LOCATION:Secret room\\, Madrid');
     });
 
+    it('writes TEXT values without control characters, line separators as line feeds, and the excerpt when the description has no text (found by a probe)', async () => {
+      const e = await t.createEvent(
+        {
+          timezone: 'Europe/Madrid',
+          title: 'Ctrl\u0000nul\u0007bel\u001bend',
+          description: '<p>one\u2028two\u2029three\u0085four</p>',
+          start_date: '2026-05-13 10:00',
+          end_date: '2026-05-13 11:00',
+        },
+        admin,
+      );
+      const spaces = await t.createEvent(
+        { timezone: 'Europe/Madrid', title: 'Blank description', description: '<p>&nbsp;</p>', excerpt: '<p>The excerpt</p>', start_date: '2026-05-13 12:00', end_date: '2026-05-13 13:00' },
+        admin,
+      );
+      const text = (await feed({ include: `${e.id},${spaces.id}` }).expect(200)).text;
+      // eslint-disable-next-line no-control-regex -- the characters a feed must not hold
+      expect(text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u0085\u2028\u2029]/);
+      for (const [name, parse] of PARSERS) {
+        const parsed = new Map(parse(text).map((p) => [p.uid, p]));
+        const one = parsed.get(`${e.id}@${UID_HOST}`)!;
+        expect([name, one.summary, one.description]).toEqual([name, 'Ctrlnulbelend', 'one\ntwo\nthree\nfour']);
+        expect([name, parsed.get(`${spaces.id}@${UID_HOST}`)!.description]).toEqual([name, 'The excerpt']);
+      }
+    });
+
     it('does not tell a caller who may not see a protected event unlocked that it lasts whole days', async () => {
       const e = await t.createEvent(
         { timezone: 'Europe/Madrid', title: 'Members day', all_day: true, start_date: '2026-05-11', end_date: '2026-05-12', post_password: 'sesame' },

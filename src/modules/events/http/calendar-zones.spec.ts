@@ -28,8 +28,20 @@ describe('calendarZoneOf', () => {
     ['America/New_York', '2005-03-20 17:00:00', 'before 2007 New York changed on other Sundays than now'],
     ['America/Mexico_City', '2021-07-01 17:00:00', 'Mexico City kept daylight saving time until 2022'],
     ['Asia/Jerusalem', '2028-03-24 09:00:00', 'the VTIMEZONE says "last Friday" (31 March), Israel changes on the 24th'],
+    ['America/New_York', '2036-07-01 14:00:00', "node-ical's zone data ends in 2035 (a probe read 2099 one hour off)"],
+    ['America/New_York', '2099-07-01 14:00:00', 'pytz ends in 2037'],
+    ['Asia/Tokyo', '2040-05-02 05:30:00', 'no daylight saving, but no reader should guess after 2035 either'],
+    ['Europe/London', '1900-01-01 10:00:00', 'the VTIMEZONE starts in 1970 (pytz read local mean time)'],
+    ['Europe/London', '1969-12-31 23:00:00', 'the VTIMEZONE starts in 1970'],
   ])('%s at %s → UTC: %s', (zone, utc) => {
     expect(calendarZoneOf(zone, [utc])).toBeNull();
+  });
+
+  it('keeps the TZID from 1970 up to the end of 2035', () => {
+    expect(calendarZoneOf('Asia/Tokyo', ['1970-01-01 00:00:00'])).toBe('Asia/Tokyo');
+    expect(calendarZoneOf('Asia/Tokyo', ['1969-12-31 23:59:59'])).toBeNull();
+    expect(calendarZoneOf('America/New_York', ['2035-12-31 23:59:59'])).toBe('America/New_York');
+    expect(calendarZoneOf('America/New_York', ['2035-12-31 23:00:00', '2036-01-01 00:00:00'])).toBeNull(); // ends in 2036
   });
 
   it('needs every instant to read back: one ambiguous end writes the whole event in UTC', () => {

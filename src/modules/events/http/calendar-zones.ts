@@ -14,7 +14,8 @@ import { tzlib_get_ical_block, tzlib_get_timezones } from 'timezones-ical-librar
  *   last Sunday" written as "last Friday") would come out shifted: the VTIMEZONE's offset, as ical.js computes it, must
  *   equal the IANA offset at the event's start and end;
  * - a wall clock that occurs twice on a day the clocks go back: readers disagree on which of the two it means
- *   (RFC 5545 says the first, ical.js takes the second).
+ *   (RFC 5545 says the first, ical.js takes the second);
+ * - instants before 1970 or from 2036 on (ZONED_FROM, ZONED_UNTIL).
  */
 
 interface LibraryZone {
@@ -63,9 +64,17 @@ export function calendarZoneOf(zone: string, instantsUtc: readonly string[]): st
   return instantsUtc.every((utc) => readsBack(known, iana, Date.parse(`${utc.replace(' ', 'T')}Z`))) ? known.tzid : null;
 }
 
+/**
+ * Instants whose zone every reader knows: a VTIMEZONE states rules from 1970 on, and readers that look the TZID up in
+ * their own data may have none after 2035 (node-ical 0.26's data ends there, pytz's in 2037): a New York event of 2099
+ * read one hour off in both (found by a probe).
+ */
+const ZONED_FROM = Date.UTC(1970, 0, 1);
+const ZONED_UNTIL = Date.UTC(2036, 0, 1);
+
 /** Does the instant's wall clock in the zone name that instant for every reader? */
 function readsBack(known: LibraryZone, iana: IANAZone, instant: number): boolean {
-  if (Number.isNaN(instant)) return false;
+  if (Number.isNaN(instant) || instant < ZONED_FROM || instant >= ZONED_UNTIL) return false;
   const offset = iana.offset(instant); // minutes east of UTC
   const wall = instant + offset * 60_000;
   // The wall clock occurs once: no other offset in force nearby maps it to another instant.

@@ -137,18 +137,19 @@ export class EventCalendarPresenter {
 
   private vevent(e: CalendarEvent, linked: Linked, masked: boolean): ICalEventData {
     const modified = utcDateTime(e.modifiedUtc);
-    const description = masked ? '' : richTextToPlain(e.description !== '' ? e.description : e.excerpt);
+    // The excerpt when the description has no text (`<p>&nbsp;</p>` is none; found by a probe).
+    const description = masked ? '' : calendarText(richTextToPlain(e.description)) || calendarText(richTextToPlain(e.excerpt));
     return {
       id: `${e.id}@${this.uidHost}`,
       sequence: e.revision,
       stamp: modified,
       lastModified: modified,
       ...this.schedule(e, masked),
-      summary: e.title,
+      summary: calendarText(e.title),
       description: description !== '' ? description : null,
       location: locationOf(linked.venues[0]),
       organizer: organizerOf(linked.organizers),
-      categories: linked.categories.filter((t) => t.name !== '').sort(byName).map((t) => ({ name: t.name })),
+      categories: linked.categories.filter((t) => calendarText(t.name) !== '').sort(byName).map((t) => ({ name: calendarText(t.name) })),
       url: `${this.publicUrl}/event/${e.slug}/`,
       status: STATUS[e.status],
       class: e.status === 'private' ? ICalEventClass.PRIVATE : null,
@@ -188,13 +189,24 @@ const byName = (a: Pick<Term, 'id' | 'name'>, b: Pick<Term, 'id' | 'name'>) => {
 function locationOf(venue: Venue | undefined): ICalLocation | null {
   if (!venue) return null;
   const title = [venue.name, venue.address, venue.city, venue.stateprovince, venue.zip, venue.country]
-    .map((part) => part.trim())
+    .map((part) => calendarText(part).trim())
     .filter((part) => part !== '')
     .join(', ');
   if (title === '') return null;
+  // ical-generator 10 writes no GEO when either number is 0 (it tests them for truth) and takes numbers only: a venue
+  // exactly on the equator or the Greenwich meridian has none in the feed (README, iCalendar "Limits").
   const geo = venue.geoLat !== null && venue.geoLng !== null ? { geo: { lat: venue.geoLat, lon: venue.geoLng } } : {};
   return { title, ...geo };
 }
+
+/**
+ * Text for an iCalendar TEXT value (RFC 5545 §3.3.11): no control character but tab and line feed, and the Unicode
+ * line separators (NEL, U+2028, U+2029) as line feeds — node-ical dropped a DESCRIPTION holding U+2028, and NUL, BEL or
+ * ESC stored in a title are not allowed in a feed (found by a probe).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+export const calendarText = (text: string): string => text.replace(/\r\n?|[\u0085\u2028\u2029]/g, '\n').replace(CONTROLS, '');
 
 /**
  * RFC 5545 allows one ORGANIZER, and its value is an address: the first organizer (link order) that has an e-mail,
@@ -202,5 +214,5 @@ function locationOf(venue: Venue | undefined): ICalLocation | null {
  */
 function organizerOf(organizers: Organizer[]): ICalOrganizer | null {
   const first = organizers.find((o) => o.email !== '');
-  return first ? { name: first.name.replace(/"/g, "'") || first.email, email: first.email } : null;
+  return first ? { name: calendarText(first.name).replace(/["\n]/g, (c) => (c === '"' ? "'" : ' ')) || first.email, email: first.email } : null;
 }
