@@ -66,13 +66,15 @@ describe('Swagger explorer in chromium', () => {
 
   /** Any request leaving the service, any console error (a CSP violation is one) fails the test. */
   function watch(page: Page): void {
+    // The service at PUBLIC_URL, and at another name of the same address (one test reads the page there).
+    const serviceOrigins = [base, base.replace('127.0.0.1', 'localhost')];
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(`console: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('request', (request) => {
       const url = request.url();
-      if (!url.startsWith(base) && !url.startsWith('data:')) problems.push(`request outside the service: ${url}`);
+      if (!serviceOrigins.some((origin) => url.startsWith(origin)) && !url.startsWith('data:')) problems.push(`request outside the service: ${url}`);
     });
   }
 
@@ -116,6 +118,19 @@ describe('Swagger explorer in chromium', () => {
     await expect(list.locator('.request-url').innerText()).resolves.toContain(`${base}/wp-json/calendar/events/v1/events`);
 
     await page.screenshot({ path: path.join(ARTIFACTS, 'docs-explorer.png'), fullPage: true });
+    expect(problems).toEqual([]);
+  });
+
+  it('runs GET /events from a page read at another address of the service than PUBLIC_URL (localhost, 127.0.0.1)', async () => {
+    const page = await context.newPage();
+    watch(page);
+    const elsewhere = base.replace('127.0.0.1', 'localhost');
+    await page.goto(`${elsewhere}/docs`);
+    const list = await openOperation(page, 'operations-events-Events_list');
+    await list.locator('button.execute').click();
+    const listed = list.locator('.live-responses-table .response');
+    await expect(listed.locator('.response-col_status').first().innerText()).resolves.toContain('200');
+    await expect(list.locator('.request-url').innerText()).resolves.toContain(`${base}/wp-json/calendar/events/v1/events`);
     expect(problems).toEqual([]);
   });
 

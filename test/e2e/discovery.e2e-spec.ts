@@ -305,7 +305,8 @@ describe('discovery: namespace index, API root, OPTIONS, /doc, explorer, Spanish
       expect(page.text).not.toMatch(/https?:\/\//); // no CDN
       const csp = page.headers['content-security-policy'];
       expect(csp).toContain("script-src 'self'");
-      expect(csp).toContain("connect-src 'self'");
+      // "Try it out" calls the document's server, PUBLIC_URL, whatever address the page was read at.
+      expect(csp).toContain(`connect-src 'self' ${new URL(t.config.publicUrl).origin};`);
       expect(csp).not.toContain('unsafe');
       for (const [asset, type] of [['swagger-ui-bundle.js', /javascript/], ['swagger-ui.css', /text\/css/], ['explorer.js', /javascript/], ['favicon-32x32.png', /image\/png/]] as const) {
         const res = await t.http().get(`/docs/${asset}`).expect(200);

@@ -5,18 +5,23 @@
 
 export const EXPLORER_TITLE = 'Calendar Events API';
 
-/** Only the service's own scripts, styles and images (the stylesheet embeds data: images); API calls to itself. */
-export const EXPLORER_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+/**
+ * Only the service's own scripts, styles and images (the stylesheet embeds data: images); API calls to itself, at the
+ * address the page was read from and at PUBLIC_URL's, which "Try it out" calls (the document's `servers`): a page read
+ * at `localhost` while PUBLIC_URL says `127.0.0.1`, or through another name, had every call blocked (found by a probe).
+ */
+export const explorerCsp = (publicUrl: string): string =>
+  [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self' ${new URL(publicUrl).origin}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);

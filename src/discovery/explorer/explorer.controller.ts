@@ -9,7 +9,7 @@ import { DomainError } from '../../shared/domain/errors';
 import { NAMESPACE, type ApiRequest } from '../../shared/http/api-request';
 import { IgnoresAuthentication } from '../../shared/http/auth.guard';
 import { toSpanish } from '../../shared/i18n/documentation-texts';
-import { EXPLORER_CSP, EXPLORER_SCRIPT, EXPLORER_TITLE, explorerHtml } from './explorer-page';
+import { explorerCsp, EXPLORER_SCRIPT, EXPLORER_TITLE, explorerHtml } from './explorer-page';
 
 /** swagger-ui-dist ships with @nestjs/swagger: resolve it from there, so it is found however npm lays out node_modules. */
 const SWAGGER_UI_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json', { paths: [require.resolve('@nestjs/swagger')] }));
@@ -37,9 +37,11 @@ function assetBytes(name: string): Buffer {
 @Controller('docs')
 export class ExplorerController {
   private readonly publicPath: string;
+  private readonly csp: string;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.publicPath = new URL(config.publicUrl).pathname.replace(/\/+$/, '');
+    this.csp = explorerCsp(config.publicUrl);
   }
 
   @Get()
@@ -63,7 +65,7 @@ export class ExplorerController {
   asset(@Param('asset') name: string, @Res() res: Response): void {
     const type = ASSETS[name];
     if (!type) throw new DomainError('not-found', 'rest_no_route');
-    res.setHeader('Content-Security-Policy', EXPLORER_CSP);
+    res.setHeader('Content-Security-Policy', this.csp);
     res.type(type);
     // Whole, from memory: `sendFile` answered a Range it could not satisfy or a failed If-Match with an error the
     // filter could only call a 500 (found by a probe, 2026-11-26). Ignoring Range and preconditions is allowed here.
@@ -72,7 +74,7 @@ export class ExplorerController {
 
   /** The docs pages replace the API's `default-src 'none'` policy with one that lets the explorer run. */
   private send(res: Response, type: string, body: string): void {
-    res.setHeader('Content-Security-Policy', EXPLORER_CSP);
+    res.setHeader('Content-Security-Policy', this.csp);
     res.setHeader('Content-Type', type);
     res.send(body);
   }
