@@ -142,6 +142,7 @@ describe('Swagger explorer in chromium', () => {
     // §12.2: the document's title stays English; the page title (§12.3) and the description are Spanish.
     await page.locator('.swagger-ui .info .title', { hasText: 'Calendar Events REST API' }).waitFor();
     await page.locator('.swagger-ui .info .description', { hasText: 'Eventos, lugares, organizadores' }).waitFor();
+    await page.locator('.opblock-tag', { hasText: 'Eventos y sus canales iCalendar.' }).waitFor(); // the group's description
     const list = page.locator('#operations-events-Events_list');
     await expect(list.locator('.opblock-summary-description').innerText()).resolves.toBe('Listar eventos');
     await list.locator('.opblock-summary').first().click();

@@ -286,6 +286,11 @@ describe('discovery: namespace index, API root, OPTIONS, /doc, explorer, Spanish
       expect(es.info.title).toBe('Calendar Events REST API'); // §12.2: only the description is Spanish
       expect(es.info.description).toMatch(/^Eventos, lugares, organizadores/);
       expect(es.paths['/events'].get.summary).toBe('Listar eventos');
+      // Every operation group is described, in Spanish here; the group names are identifiers and stay (found by a probe).
+      const groups = new Set(Object.values(en.paths as Record<string, Record<string, { tags: string[] }>>).flatMap((item) => Object.values(item).flatMap((op) => op.tags)));
+      expect(en.tags.map((tag: { name: string }) => tag.name).sort()).toEqual([...groups].sort());
+      expect(es.tags.map((tag: { name: string }) => tag.name)).toEqual(en.tags.map((tag: { name: string }) => tag.name));
+      expect(es.tags.find((tag: { name: string }) => tag.name === 'events').description).toBe('Eventos y sus canales iCalendar.');
       const names = (d: any) => d.paths['/events'].get.parameters.map((p: any) => [p.name, p.schema]);
       expect(names(es)).toEqual(names(en));
       expect(es.components.schemas.Event.properties.status.enum).toEqual(en.components.schemas.Event.properties.status.enum);

@@ -13,6 +13,11 @@ export const DOCUMENTATION_ES: Record<string, string> = {
   'A page of the list; in iCalendar (ical=1 or Accept: text/calendar), every matching event up to 1,000.':
     'Una página del listado; en iCalendar (ical=1 o Accept: text/calendar), todos los eventos que coinciden, hasta 1000.',
   'A page of venues.': 'Una página de lugares.',
+  'Event categories (hierarchical).': 'Categorías de eventos (jerárquicas).',
+  'Event tags.': 'Etiquetas de eventos.',
+  'Events, and their iCalendar feeds.': 'Eventos y sus canales iCalendar.',
+  'Organizers of events.': 'Organizadores de los eventos.',
+  'The namespace index and this document.': 'El índice del espacio de nombres y este documento.',
   'Unlocks the `event` filter of a password-protected event (venues and organizers themselves cannot be protected).':
     'Desbloquea el filtro `event` de un evento protegido con contraseña (los lugares y organizadores no pueden protegerse).',
   'A venue. Keys marked optional are left out when empty.':
@@ -341,6 +346,7 @@ export const DOCUMENTATION_ES: Record<string, string> = {
   'Venue name.': 'Nombre del lugar.',
   'Venue statuses: publish, future, draft, pending, private, trash or any':
     'Estados del lugar: publish, future, draft, pending, private, trash o any',
+  'Venues of events.': 'Lugares de los eventos.',
   'Website (http or https URL).': 'Sitio web (URL http o https).',
   'Where the symbol stands; empty when there is none.': 'Dónde va el símbolo; vacío si no hay.',
   'Whether the event lasts all day.': 'Si el evento dura todo el día.',
