@@ -1,19 +1,9 @@
 import type { DataSource } from 'typeorm';
+import { within } from '../within';
 
 export const DATABASE_PING_TIMEOUT_MS = 2000;
 /** A ping still unanswered after this long is given up for good (see `ReadinessProbe`). */
 export const ABANDONED_PING_MS = 30_000;
-
-/** `outcome`, or false when it has not settled within `timeoutMs`. */
-export function within(outcome: Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), timeoutMs);
-    void outcome.then((value) => {
-      clearTimeout(timer);
-      resolve(value);
-    });
-  });
-}
 
 /**
  * Pings the database for /health/ready (CONTRACT §13.1): `SELECT 1` on a primary connection, failed after 2 s.

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { ShutdownState } from '../health/shutdown-state';
 import { InFlightRequests } from '../http/in-flight-requests';
+import { within } from '../within';
 
 /**
  * How long closing the application and its database pools may take once requests are done. A database that hangs never
@@ -12,20 +13,11 @@ import { InFlightRequests } from '../http/in-flight-requests';
  */
 export const TEARDOWN_LIMIT_MS = 2000;
 
-/** Whether `work` settled within `ms` (its failure counts as settled: there is nothing left to wait for). */
-async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  try {
-    return await Promise.race([work.then(() => true), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-async function closeApplication(app: INestApplication, dataSource: DataSource): Promise<void> {
+/** Closes the application, then its database pools; true once both are closed. */
+async function closeApplication(app: INestApplication, dataSource: DataSource): Promise<boolean> {
   await app.close();
   if (dataSource.isInitialized) await dataSource.destroy();
+  return true;
 }
 
 /**
@@ -51,7 +43,7 @@ export async function shutDownGracefully(
   // Let finished responses leave their sockets, then drop whatever is left (half-received requests, stragglers).
   await Promise.race([closed, new Promise((r) => setTimeout(r, drained ? 1000 : 0))]);
   server.closeAllConnections();
-  if (!(await settlesWithin(closeApplication(app, dataSource), TEARDOWN_LIMIT_MS))) {
+  if (!(await within(closeApplication(app, dataSource), TEARDOWN_LIMIT_MS))) {
     log.warn({ limitMs: TEARDOWN_LIMIT_MS }, 'shutdown: the database pool did not close in time (is the database hanging?); exiting without it');
   }
   log.info({ exitCode: drained ? 0 : 1 }, 'shutdown complete');

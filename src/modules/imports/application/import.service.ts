@@ -553,7 +553,8 @@ class ImportRun {
     } catch (e) {
       if (!(e instanceof InvalidParamsError) || e.code !== 'rest_invalid_param') throw e;
       const gone = e.problems.filter((p) => LINKS.has(p.param) && p.detail === 'rest_unknown_reference' && Array.isArray(body[p.param]));
-      const params = [...new Set(e.problems.filter((p) => !gone.includes(p)).map((p) => p.param))];
+      const others = e.problems.filter((p) => !gone.includes(p));
+      const params = [...new Set(others.map((p) => p.param))];
       if (!params.every((p) => DROPPABLE.has(p) && p in body)) throw e;
       const kept = Object.fromEntries(Object.entries(body).filter(([k]) => !params.includes(k)));
       for (const problem of gone) {
@@ -563,12 +564,11 @@ class ImportRun {
         await this.forgetDeletedCopies(problem.param, deleted);
         this.reporter.note(`${what}: links ${problem.param} ${[...deleted].join(', ')} here, deleted since it was copied: link left out`);
       }
-      if (params.length > 0) this.reporter.note(`${what}: left out ${e.problems.filter((p) => !gone.includes(p)).map((p) => `${p.param} (${p.detail})`).join(', ')}`);
+      if (others.length > 0) this.reporter.note(`${what}: left out ${others.map((p) => `${p.param} (${p.detail})`).join(', ')}`);
       return write(kept);
     }
   }
 
-  /** Later records of this run link to these local ids no more (their copies were deleted here). */
   /**
    * These copies were deleted here: their mappings keep the source record (so it is not copied again) with local id 0,
    * in this run and, with the write in progress, in the store — so the next run computes the same links (none) and

@@ -172,7 +172,8 @@ export class TecRestSource extends CalendarSource {
     onTotal?: (total: number) => void,
   ): Promise<void> {
     const delivered = new Set<string>();
-    const deliver = async (items: WireObject[]) => {
+    /** Hands on the records not handed on before; resolves with how many there were. */
+    const deliver = async (items: WireObject[]): Promise<number> => {
       const fresh = items.filter((item) => {
         const key = idOf(item.id) !== undefined ? `#${idOf(item.id)}` : JSON.stringify(item);
         if (delivered.has(key)) return false;
@@ -180,6 +181,7 @@ export class TecRestSource extends CalendarSource {
         return true;
       });
       if (fresh.length > 0 || items.length === 0) await onPage(fresh);
+      return fresh.length;
     };
     for (let reading = 1; ; reading++) {
       const totals = await this.readList(kind, options, deliver, reading === 1 ? onTotal : undefined);
@@ -192,11 +194,14 @@ export class TecRestSource extends CalendarSource {
     }
   }
 
-  /** One reading of a list: its pages in turn (a few at a time). Resolves with the totals its pages reported. */
+  /**
+   * One reading of a list: its pages in turn (a few at a time), each handed to `onPage`, which resolves with how many of
+   * its records were new. Resolves with the totals its pages reported.
+   */
   private async readList(
     kind: ImportKind,
     options: SourceListOptions,
-    onPage: (items: WireObject[]) => Promise<void>,
+    onPage: (items: WireObject[]) => Promise<number>,
     onTotal?: (total: number) => void,
   ): Promise<number[]> {
     const anonymous = options.anonymous ?? false;
@@ -271,11 +276,10 @@ export class TecRestSource extends CalendarSource {
     body: Record<string, unknown>,
     key: string,
     anonymous: boolean,
-    onPage: (items: WireObject[]) => Promise<void>,
+    onPage: (items: WireObject[]) => Promise<number>,
   ): Promise<void> {
     let link = typeof body.next_rest_url === 'string' ? body.next_rest_url : undefined;
     const seenLinks = new Set<string>();
-    const seenIds = new Set((Array.isArray(body[key]) ? (body[key] as unknown[]) : []).filter(isObject).map((item) => JSON.stringify(item.id)));
     while (link && !seenLinks.has(link) && !this.aborted) {
       if (!sameOrigin(link, this.key)) {
         this.options.onNote?.(`${this.key}: its next page is on another site (${originOf(link)}): not followed`);
@@ -284,11 +288,7 @@ export class TecRestSource extends CalendarSource {
       seenLinks.add(link);
       const answer = await this.get(link, anonymous);
       if (answer.status !== 200 || !isObject(answer.body) || !Array.isArray(answer.body[key])) return;
-      const items = (answer.body[key] as unknown[]).filter(isObject);
-      const fresh = items.filter((item) => !seenIds.has(JSON.stringify(item.id)));
-      if (fresh.length === 0) return;
-      for (const item of fresh) seenIds.add(JSON.stringify(item.id));
-      await onPage(fresh);
+      if ((await onPage((answer.body[key] as unknown[]).filter(isObject))) === 0) return;
       link = typeof answer.body.next_rest_url === 'string' ? answer.body.next_rest_url : undefined;
     }
   }
