@@ -7,6 +7,7 @@
 // connection (COMPARE_CONNECTIONS=1) gives steadier pairs: nothing else runs in the service meanwhile (2026-11-26: list
 // pairs 0.74–0.85 at one connection against 0.66–1.25 at ten, same builds). SCENARIO: list (a different
 // start_date each request, default), single (a different id each), venue, or a path template with {day}/{id}.
+// COMPARE_NODE_FLAGS_A / COMPARE_NODE_FLAGS_B: more Node flags for one build (e.g. "--max-semi-space-size=32").
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -26,8 +27,8 @@ const database = process.env.DATABASE_URL
   ? { DB_TYPE: 'mysql', DATABASE_URL: process.env.DATABASE_URL }
   : { DB_TYPE: 'sqlite', DB_SQLITE_PATH: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'compare-')), 'db.sqlite') };
 
-function start(dist, port) {
-  const child = spawn(process.execPath, ['--max-old-space-size=192', path.join(path.resolve(dist), 'main.js')], {
+function start(dist, port, flags = '') {
+  const child = spawn(process.execPath, ['--max-old-space-size=192', ...flags.split(' ').filter(Boolean), path.join(path.resolve(dist), 'main.js')], {
     env: { ...process.env, ...database, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, AUTH_JWT_SECRET: SECRET, RATE_LIMIT_MAX: '0', LOG_LEVEL: 'warn', WORKERS: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -60,8 +61,8 @@ async function main() {
     const seeded = spawnSync(process.execPath, [path.join(ROOT, 'dist/tools/seed/main.js'), '--events', '1000', '--seed', '1'], { env: { ...process.env, ...database }, stdio: 'ignore' });
     if (seeded.status !== 0) throw new Error('seeding failed');
   }
-  const a = start(distA, 3970);
-  const b = start(distB, 3971);
+  const a = start(distA, 3970, process.env.COMPARE_NODE_FLAGS_A);
+  const b = start(distB, 3971, process.env.COMPARE_NODE_FLAGS_B);
   try {
     await Promise.all([ready(a.api), ready(b.api)]);
     const days = Array.from({ length: 1000 }, (_, i) => new Date(Date.now() + (i - 500) * 86400_000).toISOString().slice(0, 10));
