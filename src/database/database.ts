@@ -32,19 +32,51 @@ export async function openDatabase(
   for (;;) {
     attempt += 1;
     const dataSource = new ReadRoutingDataSource(typeOrmOptions(db, ALL_ENTITIES));
+    let step = 'not reachable';
     try {
       await dataSource.initialize();
-      if (migrate) await dataSource.runMigrations({ transaction: 'each' });
+      step = 'could not be migrated';
+      if (migrate) await runMigrationsAlone(dataSource, db);
       logServerRotation(dataSource, db, logger);
       return dataSource;
     } catch (error) {
       if (dataSource.isInitialized) await dataSource.destroy().catch(() => undefined);
       const reason = error instanceof Error ? error.message : String(error);
       if (Date.now() >= deadline) {
-        throw new DatabaseUnavailableError(`cannot reach ${describeDatabase(db)}: ${reason}`);
+        throw new DatabaseUnavailableError(`cannot ${step === 'not reachable' ? 'reach' : 'migrate'} ${describeDatabase(db)}: ${reason}`);
       }
-      logger.warn(`${describeDatabase(db)} not reachable (attempt ${attempt}): ${reason}; retrying`);
+      logger.warn(`${describeDatabase(db)} ${step} (attempt ${attempt}): ${reason}; retrying`);
       await new Promise((r) => setTimeout(r, Math.min(2000, Math.max(0, deadline - Date.now()))));
     }
+  }
+}
+
+/** How long an instance waits for another one's migrations (a large table's backfill takes minutes). */
+const MIGRATION_LOCK_WAIT_S = 600;
+
+/**
+ * Pending migrations, run by one instance at a time. On MySQL several instances starting together on one database
+ * each found the same migrations pending and ran them at once: the losers failed on half-created tables (a black-box
+ * probe, 2026-11-27), and a migration that moves data could have run twice. A named lock (GET_LOCK, held by one
+ * connection until released or closed) serializes them; the next instance then finds nothing pending. SQLite takes no
+ * such lock: a WORKERS cluster migrates in its primary alone, before forking.
+ */
+async function runMigrationsAlone(dataSource: DataSource, db: DbConfig): Promise<void> {
+  if (db.type !== 'mysql') {
+    await dataSource.runMigrations({ transaction: 'each' });
+    return;
+  }
+  const holder = dataSource.createQueryRunner('master');
+  try {
+    const lock = `calendar_migrations:${db.database}`.slice(0, 64);
+    const [row] = (await holder.query('SELECT GET_LOCK(?, ?) AS taken', [lock, MIGRATION_LOCK_WAIT_S])) as Array<{ taken: unknown }>;
+    if (Number(row?.taken) !== 1) throw new Error(`another instance kept the migration lock for ${MIGRATION_LOCK_WAIT_S} s`);
+    try {
+      await dataSource.runMigrations({ transaction: 'each' });
+    } finally {
+      await holder.query('SELECT RELEASE_LOCK(?)', [lock]).catch(() => undefined);
+    }
+  } finally {
+    await holder.release();
   }
 }
