@@ -95,8 +95,23 @@ describe('plain text (CONTRACT §1.7)', () => {
 
 describe('plain text and stripped markup (CONTRACT §1.7, §6.10)', () => {
   it('decodes the entities the sanitiser writes, and leaves others as they are', () => {
-    expect(cleanPlainText('a &amp; b &lt;c&gt; "d" \'e\'')).toBe('a & b <c> "d" \'e\'');
-    expect(cleanPlainText('&amp;lt; &#39; &#x27; &quot;')).toBe('&lt; \' \' "');
+    expect(cleanPlainText('a &amp; b &lt; c &gt; "d" \'e\'')).toBe('a & b < c > "d" \'e\'');
+    // Cleaned until nothing changes, so an entity escaped twice is decoded twice, as a second write would decode it.
+    expect(cleanPlainText('&#39; &#x27; &quot; &amp;copy;')).toBe('\' \' " ©');
+  });
+
+  it('never lets decoding bring a tag back: escaped markup is removed as markup is (a black-box probe, 2026-11-27)', () => {
+    expect(cleanPlainText('&lt;script&gt;alert(1)&lt;/script&gt;Title')).toBe('Title');
+    expect(cleanPlainText('&lt;b&gt;Bold&lt;/b&gt; &amp;lt;i&amp;gt;twice&amp;lt;/i&amp;gt;')).toBe('Bold twice');
+    expect(cleanPlainText('&lt;script&gt;alert(1)&lt;/script&gt;')).toBe('');
+    expect(cleanPlainText('a &lt;c&gt; b')).toBe('a b');
+  });
+
+  it('keeps a cleaned text as it is when it is sent again (a value returned by a read can be written back)', () => {
+    for (const sent of ['&amp;lt;b&amp;gt;x', 'Rock &amp;amp; Roll', '5 &lt; 6 &amp;&amp; 7 &gt; 2', '&lt;3 you', 'a &lt;c&gt; b', 'Tom &amp; Jerry']) {
+      const once = cleanPlainText(sent);
+      expect(cleanPlainText(once)).toBe(once);
+    }
   });
 
   it('collapses line breaks, tabs and runs of spaces to one space', () => {

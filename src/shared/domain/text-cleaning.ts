@@ -57,7 +57,23 @@ export function cleanRichText(input: string): string {
   return cleaned.replace(/&amp;/g, '&').trim();
 }
 
+/**
+ * Plain text on write (§1.7): tags removed, entities decoded, whitespace collapsed — repeated until nothing changes, so
+ * that decoding cannot bring a tag back (`&lt;script&gt;x&lt;/script&gt;` was stored as `<script>x</script>`: a
+ * black-box probe, 2026-11-27) and a value sent back as it was returned is kept as it is. Each further pass either
+ * removes a tag or decodes one level of entities, so it ends within a few passes; the bound is a safeguard.
+ */
 export function cleanPlainText(input: string): string {
+  let text = plainTextOnce(input);
+  for (let pass = 0; pass < 8; pass++) {
+    const again = plainTextOnce(text);
+    if (again === text) break;
+    text = again;
+  }
+  return text;
+}
+
+function plainTextOnce(input: string): string {
   const stripped = decodeBasicEntities(sanitizeHtml(input, PLAIN));
   // Line breaks are every Unicode line terminator (VT, FF, NEL, U+2028, U+2029 too: a black-box probe, 2026-11-27).
   return stripped.replace(/[\r\n\t\v\f\u0085\u2028\u2029 ]+/g, ' ').trim();
@@ -74,8 +90,9 @@ let strippedChars = 0;
 
 /** Markup removed and whitespace collapsed (json_ld descriptions, CONTRACT §6.10). */
 export function stripMarkup(input: string): string {
-  // cleanPlainText trims: collapsing whitespace inside leaves none at the ends.
-  return stripped.get(input) ?? rememberStripped(input, cleanPlainText(input).replace(/\s+/g, ' '));
+  // plainTextOnce trims: collapsing whitespace inside leaves none at the ends.
+  // One pass: this is output, not stored text, and entities written in a description (`&lt;b&gt;` in a code sample) are text.
+  return stripped.get(input) ?? rememberStripped(input, plainTextOnce(input).replace(/\s+/g, ' '));
 }
 
 function rememberStripped(input: string, text: string): string {

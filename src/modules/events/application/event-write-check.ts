@@ -10,8 +10,8 @@ import { slugify } from '../../../shared/domain/text';
 import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-cleaning';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import type { CalendarEvent, EventChanges } from '../domain/calendar-event';
-import { ParsedDate, parseDateInput } from '../domain/date-input';
-import { EventSchedule, publicationAfter, scheduleAfter } from '../domain/event-schedule';
+import { ParsedDate, parseDateInput, toZone } from '../domain/date-input';
+import { EventSchedule, isWallClockYear, publicationAfter, scheduleAfter } from '../domain/event-schedule';
 import { EventRepository } from '../domain/event.repository';
 import { CheckedImage, EventLinksGateway } from './event-links.gateway';
 import type { EventWriteCommand, LinkRef } from './event-write.command';
@@ -116,6 +116,10 @@ export class EventWriteCheck {
     const start = parse('start_date', command.startDate, zone);
     const end = parse('end_date', command.endDate, zone);
     const publication = { local: parse('date', command.date, zone), utc: parse('date_utc', command.dateUtc, 'UTC') };
+    // date_utc alone gives the local date: in a zone ahead of UTC, 9999-12-31 23:00 UTC is already year 10000 there.
+    if (publication.utc && !publication.local && !problems.some((p) => p.param === 'timezone') && !isWallClockYear(toZone(publication.utc.wallClock, zone))) {
+      problems.push({ param: 'date_utc', detail: 'rest_invalid_date' });
+    }
     const refused = problems.some((p) => p.param === 'start_date' || p.param === 'end_date' || p.param === 'timezone');
     const currentSchedule = current && { zone: current.timezone, startLocal: current.startLocal, endLocal: current.endLocal, allDay: current.allDay };
     const { schedule, problem } = scheduleAfter(

@@ -1,4 +1,4 @@
-import { currencyCodeOf, parseCost } from './cost';
+import { costText, currencyCodeOf, parseCost } from './cost';
 
 describe('parseCost (CONTRACT §9.7)', () => {
   const table: Array<[string | number | Array<string | number>, string, string, '' | 'prefix' | 'postfix', string[]]> = [
@@ -94,5 +94,18 @@ describe('a currency symbol after the number (issue 19)', () => {
     expect(parseCost('25-')).toMatchObject({ cost: '25', details: { currency_symbol: '' } });
     expect(parseCost('25 pts.')).toMatchObject({ cost: '25pts', details: { currency_symbol: 'pts', currency_position: 'postfix' } });
     expect(parseCost('25$')).toMatchObject({ cost: '25$', details: { currency_symbol: '$' } });
+  });
+});
+
+describe('a JSON number a double writes with an exponent (a black-box probe, 2026-11-27)', () => {
+  it('is the decimal it stands for, one value: 1e-7 was read as the numbers 1 and 7', () => {
+    expect(costText(1e-7)).toBe('0.0000001');
+    expect(costText(-1.5e-9)).toBe('-0.0000000015');
+    expect(costText(1.2345678901234568e29)).toBe('123456789012345680000000000000');
+    expect(costText(2.5e21)).toBe('2500000000000000000000');
+    expect(costText(23)).toBe('23');
+    expect(costText(0.5)).toBe('0.5');
+    expect(parseCost(1e-7)).toMatchObject({ cost: '0.0000001', details: { values: ['0.0000001'] } });
+    expect(parseCost([5, 1.5e21])).toMatchObject({ cost: '5 – 1500000000000000000000', details: { values: ['5', '1500000000000000000000'] } });
   });
 });

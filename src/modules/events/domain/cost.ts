@@ -29,7 +29,7 @@ function symbolAfter(text: string): string {
  * `""` (or an empty array) gives `{ cost: '', values: [] }`.
  */
 export function parseCost(input: string | number | Array<string | number>): { cost: string; details: CostDetails } {
-  const items = (Array.isArray(input) ? input : [input]).map((v) => String(v ?? ''));
+  const items = (Array.isArray(input) ? input : [input]).map((v) => (typeof v === 'number' ? costText(v) : String(v ?? '')));
   const numbers: string[] = [];
   let symbol = '';
   let position: CostDetails['currency_position'] = '';
@@ -92,4 +92,21 @@ export function currencyCodeOf(details: Pick<CostDetails, 'currency_symbol'> & {
   const symbol = details.currency_symbol;
   // The runtime's codes are three upper-case letters: `usd` or `US` are no codes.
   return ISO_CURRENCY_CODES.has(symbol) ? symbol : '';
+}
+
+/**
+ * A number sent as a cost, written as the decimal it is: `String(1e-7)` is `1e-7`, which the rules above would read as
+ * the numbers 1 and 7 (a black-box probe, 2026-11-27). The digits of its shortest form, the decimal point moved by the
+ * exponent.
+ */
+export function costText(n: number): string {
+  const text = String(n);
+  const m = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!m) return text;
+  const [, sign, whole, fraction = '', exponent] = m;
+  const digits = whole + fraction;
+  const point = whole.length + Number(exponent);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return sign + digits + '0'.repeat(point - digits.length);
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }

@@ -1,6 +1,6 @@
 import type { ParamProblem } from '../../../shared/domain/errors';
 import { normalizeAllDay } from './all-day';
-import { toZone } from './date-input';
+import { toUtc, toZone } from './date-input';
 
 /** When an event runs: local wall clocks in its `zone` (CONTRACT §9.3). */
 export interface EventSchedule {
@@ -34,10 +34,18 @@ export function scheduleAfter(
   const allDay = change.allDay ?? current?.allDay ?? false;
   if (startLocal !== undefined && endLocal !== undefined && allDay) ({ start: startLocal, end: endLocal } = normalizeAllDay(startLocal, endLocal));
   const outOfOrder = !datesRefused && startLocal !== undefined && endLocal !== undefined && endLocal < startLocal;
+  // A wall clock valid in the zone can still fall outside years 0001–9999 in UTC once the all-day end moves to 23:59:59
+  // or the zone changes (9999-12-31 in New York ends in UTC year 10000): the stored UTC copies must stay wall clocks.
+  const outOfRange = datesRefused ? undefined : ([['start_date', startLocal], ['end_date', endLocal]] as const).find(([, local]) => local !== undefined && !isWallClockYear(toUtc(local, change.zone)));
   return {
     schedule: { zone: change.zone, startLocal, endLocal, allDay },
-    problem: outOfOrder ? { param: 'end_date', detail: 'rest_invalid_date_range' } : null,
+    problem: outOfRange ? { param: outOfRange[0], detail: 'rest_invalid_date' } : outOfOrder ? { param: 'end_date', detail: 'rest_invalid_date_range' } : null,
   };
+}
+
+/** Whether a wall clock lies in years 0001–9999 (the only years a `YYYY-MM-DD HH:MM:SS` column holds, §6.1). */
+export function isWallClockYear(wallClock: string): boolean {
+  return /^\d{4}-/.test(wallClock) && wallClock >= '0001-01-01';
 }
 
 /** A publication date as written: a wall clock and its UTC copy. */

@@ -51,8 +51,8 @@ describe('number parameters', () => {
 
 describe('boolean parameters', () => {
   const spec: ParamSpec = { ...d, kind: 'boolean' };
-  it('reads true/1 and false/0 in any case and spacing, JSON booleans and the numbers 1 and 0', () => {
-    const cases: Array<[unknown, boolean]> = [[true, true], [false, false], [1, true], [0, false], [' TRUE ', true], ['1', true], ['False', false], ['0', false]];
+  it('reads true/1 and false/0 in any letter case, JSON booleans and the numbers 1 and 0', () => {
+    const cases: Array<[unknown, boolean]> = [[true, true], [false, false], [1, true], [0, false], ['TRUE', true], ['1', true], ['False', false], ['0', false]];
     for (const [v, b] of cases) {
       expect(detailOf(spec, v)).toBeNull();
       expect(coerceParam(spec, v)).toBe(b);
@@ -64,7 +64,9 @@ describe('boolean parameters', () => {
     expect(coerceParam({ ...spec, lenient: true }, 'yes')).toBe(false);
     expect(detailOf({ ...spec, lenient: true }, 'yes')).toBeNull();
     const worded: ParamSpec = { ...spec, trueWords: ['on'], falseWords: ['off'] };
-    expect(coerceParam(worded, ' ON ')).toBe(true);
+    expect(coerceParam(worded, 'ON')).toBe(true);
+    // §1.4 names the spellings: surrounding whitespace is not one of them (a black-box probe, 2026-11-27).
+    for (const spaced of [' ON', '1 ', ' true', '0\r\n']) expect(detailOf(worded, spaced)).toBe('rest_invalid_type');
     expect(coerceParam(worded, 'off')).toBe(false);
     expect(detailOf(worded, 'maybe')).toBe('rest_invalid_type');
   });

@@ -64,7 +64,8 @@ function readBoolean(spec: ParamSpec, value: unknown): boolean | undefined {
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : undefined;
   if (typeof value !== 'string') return undefined;
-  const v = value.trim().toLowerCase();
+  // Exactly the spellings of §1.4, in any letter case: ` 1` or `1\r\n` is not one (a black-box probe, 2026-11-27).
+  const v = value.toLowerCase();
   if (BOOL_TRUE.includes(v) || spec.trueWords?.includes(v)) return true;
   if (BOOL_FALSE.includes(v) || spec.falseWords?.includes(v)) return false;
   return spec.lenient ? false : undefined;
@@ -88,7 +89,8 @@ function readIntegerValue(value: unknown): number | 'out' | undefined {
   }
   if (typeof value !== 'string') return undefined;
   // A leading "-" is read too, so that `page=-1` is out of bounds rather than of the wrong type.
-  if (!/^-?\d+$/.test(value)) return undefined;
+  // `-0` is neither ASCII digits nor below any range: it is not an integer's spelling.
+  if (!/^-?\d+$/.test(value) || /^-0+$/.test(value)) return undefined;
   const n = Number(value);
   // Stryker disable next-line ConditionalExpression: equivalent, an integer beyond ±MAX_INTEGER is beyond every declared range too, refused by the same rest_out_of_bounds
   return Math.abs(n) <= MAX_INTEGER ? n : 'out';

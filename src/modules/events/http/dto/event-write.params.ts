@@ -3,15 +3,18 @@ import { Param, withRequired } from '../../../../shared/http/params/param.decora
 import type { ParamSpec } from '../../../../shared/http/params/param-rules';
 import { exceedsLength, MAX_ITEMS, MAX_LENGTH } from '../../../../shared/domain/input-limits';
 import { websiteProblem } from '../../../../shared/domain/web-values';
+import { costText } from '../../domain/cost';
 import { dateForm, overLongPassword, passwordForm, timezoneForm } from './event-param-checks';
 
 const STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;
 
 const costCheck = (v: unknown, param: string): ParamProblem | null => {
-  const ok = (x: unknown) => typeof x === 'string' || typeof x === 'number';
+  // A JSON number too large for a double (1e400) arrives as Infinity: no value to keep (it was stored as `null`, clearing the cost).
+  const ok = (x: unknown) => typeof x === 'string' || (typeof x === 'number' && Number.isFinite(x));
   if (!(v === null || ok(v) || (Array.isArray(v) && v.every(ok)))) return { param, detail: 'rest_invalid_type', args: { type: 'string' } };
   // The cost is stored as sent (its JSON): the limit is on all its text together.
-  const text = Array.isArray(v) ? v.join(' ') : String(v ?? '');
+  const textOf = (x: unknown) => (typeof x === 'number' ? costText(x) : String(x ?? ''));
+  const text = Array.isArray(v) ? v.map(textOf).join(' ') : textOf(v);
   if ((Array.isArray(v) && v.length > MAX_ITEMS.terms) || exceedsLength(text, MAX_LENGTH.cost)) {
     return { param, detail: 'rest_too_long', args: { max: MAX_LENGTH.cost } };
   }
