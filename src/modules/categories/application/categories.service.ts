@@ -61,8 +61,13 @@ export class CategoriesService {
   async create(input: CategoryInput & { name: string }): Promise<CategoryView> {
     const name = cleanTermName(input.name);
     const parent = input.parent ?? 0;
-    await this.assertParentExists(parent);
     return this.uow.run(async () => {
+      // A parent is checked under the tree (taken before any name, as a move does): a deletion of it either finishes
+      // first (400) or waits, and then moves the new category up with its other children.
+      if (parent !== 0) {
+        await this.uow.hold(CATEGORY_TREE_LOCK);
+        await this.assertParentExists(parent);
+      }
       await this.uow.hold(nameKey('term:category', name)); // creates and renames to one name see each other
       const same = await this.repo.findByName('category', name, parent);
       if (same) throw termExists(same.id);
