@@ -16,6 +16,13 @@ import { EventRepository } from '../domain/event.repository';
 import { CheckedImage, EventLinksGateway } from './event-links.gateway';
 import type { EventWriteCommand, LinkRef } from './event-write.command';
 
+/**
+ * The `write_locks` row an event update that names a parent holds (before it takes its event) while it checks and
+ * writes it: such updates run one at a time, each walking the ancestors the previous one committed. Creates need not
+ * take it (a new event has no descendants), nor do writes clearing a parent or deleting an event (no edge is added).
+ */
+export const EVENT_PARENTS_LOCK = 'event-parents';
+
 /** A checked write: the event's changes and what must still be written beside it (links, terms, image, slug). */
 export interface EventWritePlan {
   changes: Omit<EventChanges, 'imageId'>;
@@ -137,12 +144,17 @@ export class EventWriteCheck {
     }
   }
 
-  /** `post_parent`: 0, or an existing event that is neither this one nor one of its descendants (no cycles). */
+  /**
+   * `post_parent`: 0, or an existing event that is neither this one nor one of its descendants (no cycles). The parent
+   * is held until the write commits, so a permanent deletion of it either commits first (400 here) or waits and then
+   * cuts this event loose (§9.10). The ancestors are walked under EVENT_PARENTS_LOCK, which an update naming a parent
+   * took before its event (EventsService.update): concurrent changes of parents cannot close a cycle between them.
+   */
   private async parent({ command, current, problems }: WriteContext): Promise<number | undefined> {
     const id = command.postParent;
     if (id === undefined || id === 0) return id;
     if (current && id === current.id) return void problems.push({ param: 'post_parent', detail: 'rest_invalid_parent' });
-    const parent = await this.repo.findById(id);
+    const parent = await this.repo.shareById(id);
     if (!parent) return void problems.push({ param: 'post_parent', detail: 'rest_unknown_reference', args: { values: String(id) } });
     if (current && (await this.descendsFrom(parent, current.id))) return void problems.push({ param: 'post_parent', detail: 'rest_invalid_parent' });
     return id;

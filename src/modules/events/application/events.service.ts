@@ -15,7 +15,7 @@ import { EventRepository, LinkTargetsGoneError } from '../domain/event.repositor
 import { EventLinksGateway } from './event-links.gateway';
 import { EventListCriteria, EventListInput } from './event-list-criteria';
 import { EventTags } from './event-tags';
-import { EventWriteCheck, EventWritePlan } from './event-write-check';
+import { EVENT_PARENTS_LOCK, EventWriteCheck, EventWritePlan } from './event-write-check';
 import { ScheduledEvents } from './scheduled-events';
 import type { EventWriteRequest, LinkRef } from './event-write.command';
 import { maySeeUnlocked } from '../../../shared/domain/event-links-access';
@@ -138,7 +138,8 @@ export class EventsService {
   async update(target: EventTarget, { command, invalid }: EventWriteRequest, caller: Caller, ifMatch?: IfMatch): Promise<EventWithLinks> {
     return this.written(async () => {
       // §4.4: validation (step 5), then existence (6), then the record permission (7), then If-Match (8) — all against
-      // the event as this write holds it.
+      // the event as this write holds it. A new parent is checked under the parents' lock, taken first (no cycles).
+      if (command.postParent) await this.uow.hold(EVENT_PARENTS_LOCK);
       const current = await this.lockOrNull(target);
       const plan = await this.writeCheck.check(command, invalid, caller, current);
       if (!current) throw await this.notFoundError(target);

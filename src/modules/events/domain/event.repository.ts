@@ -28,6 +28,11 @@ export abstract class EventRepository implements SlugIndex {
    */
   abstract lockById(id: number): Promise<CalendarEvent | null>;
   abstract lockBySlug(slug: string): Promise<CalendarEvent | null>;
+  /**
+   * Reads the event a write refers to (a `post_parent`) and holds it against deletion until the unit of work ends (a
+   * shared lock: other writes referring to it go on). Null when it does not exist (any more).
+   */
+  abstract shareById(id: number): Promise<CalendarEvent | null>;
   abstract slugTaken(slug: string, exceptId?: number): Promise<boolean>;
   /** The slugs in use (by events other than `exceptId`) that are `base` or start with `base-`: one query for a new slug. */
   abstract slugFamily(base: string, exceptId?: number): Promise<Set<string>>;

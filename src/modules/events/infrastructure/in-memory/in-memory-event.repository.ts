@@ -80,6 +80,10 @@ export class InMemoryEventRepository extends EventRepository {
     return this.findById(id);
   }
 
+  shareById(id: number): Promise<CalendarEvent | null> {
+    return this.findById(id);
+  }
+
   lockBySlug(slug: string): Promise<CalendarEvent | null> {
     return this.findBySlug(slug);
   }

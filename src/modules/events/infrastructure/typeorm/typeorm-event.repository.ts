@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { Bind, marks, positional, shownColumnsAs } from '../../../../database/raw-columns';
-import { forUpdate, managerOf } from '../../../../database/typeorm-unit-of-work';
+import { forShare, forUpdate, managerOf } from '../../../../database/typeorm-unit-of-work';
 import { textContains } from '../../../../database/text-contains';
 import { CalendarEvent, EventLinks, EventStamp, ProtectedTextReader } from '../../domain/calendar-event';
 import { EventCriteria, EventPageRequest } from '../../domain/event-query';
@@ -419,6 +419,11 @@ export class TypeOrmEventRepository extends EventRepository {
   async lockById(id: number): Promise<CalendarEvent | null> {
     const [row] = await this.rowsWhere(`e.id = ?${forUpdate(this.manager)}`, [id]);
     return row ? toDomain(row) : null;
+  }
+
+  async shareById(id: number): Promise<CalendarEvent | null> {
+    const [row] = await this.rowsWhere(`e.id = ?${forShare(this.manager)}`, [id]);
+    return row ? viewed(row) : null;
   }
 
   async lockBySlug(slug: string): Promise<CalendarEvent | null> {
