@@ -12,6 +12,8 @@ import { insertWithFreeSlug } from './term-writes';
 /** What the items of an event write's `categories`/`tags` name (reads only). */
 interface EventTermPlan {
   ids: number[];
+  /** The ids among `ids` of terms found by slug or name (not sent as ids). */
+  namedIds: number[];
   unknownIds: string[];
   newNames: string[];
   /** The first item (as sent) that names no existing term. */
@@ -43,14 +45,25 @@ export class EventTermsService {
    * `param` is the parameter name used in errors (`categories` / `tags`).
    */
   async resolveForEventWrite(taxonomy: Taxonomy, param: string, items: string[], caller: Caller): Promise<number[]> {
-    const plan = await this.planEventWrite(taxonomy, items);
-    const problem = this.problemOf(plan, taxonomy, param, caller);
-    if (problem) throw new InvalidParamsError([problem]);
+    let plan = await this.planEventWrite(taxonomy, items);
+    // The terms found are taken until the write commits: a concurrent delete of one waits, and then unlinks the event.
+    // A delete that committed first leaves a name without its term: the name is resolved again (another term of that
+    // name, or a new one, §9.6) instead of being answered as an unknown id the client never sent. An id the client sent
+    // that is gone stays unknown (400 when linked). A name is resolved again at most a few times (each time a delete
+    // committed in between), then linking reports what is gone.
+    for (let attempt = 1; ; attempt++) {
+      const problem = this.problemOf(plan, taxonomy, param, caller);
+      if (problem) throw new InvalidParamsError([problem]);
+      const held = new Set((await this.repo.lockByIds(taxonomy, plan.ids)).map((t) => t.id));
+      if (attempt >= 3 || plan.namedIds.every((id) => held.has(id))) break;
+      plan = await this.planEventWrite(taxonomy, items);
+    }
     const ids = [...plan.ids];
     for (const name of plan.newNames) {
       await this.uow.hold(nameKey(`term:${taxonomy}`, name)); // as a create of that term: concurrent ones see it
-      const again = await this.repo.findByName(taxonomy, name); // two items naming the same new term
-      const term = again ?? (await insertWithFreeSlug(this.repo, { taxonomy, name, description: '', parent: 0 }, termSlugBase(name)));
+      const again = await this.repo.findByName(taxonomy, name); // two items naming the same new term, or a concurrent create
+      const held = again && (await this.repo.lockByIds(taxonomy, [again.id])).length > 0 ? again : null;
+      const term = held ?? (await insertWithFreeSlug(this.repo, { taxonomy, name, description: '', parent: 0 }, termSlugBase(name)));
       ids.push(term.id);
     }
     return [...new Set(ids)];
@@ -66,7 +79,7 @@ export class EventTermsService {
 
   /** Items → existing ids, unknown ids and the (cleaned) names of terms to create; no writes. */
   private async planEventWrite(taxonomy: Taxonomy, items: string[]): Promise<EventTermPlan> {
-    const plan: EventTermPlan = { ids: [], unknownIds: [], newNames: [], emptyName: false };
+    const plan: EventTermPlan = { ids: [], namedIds: [], unknownIds: [], newNames: [], emptyName: false };
     const numeric = items.filter(isIdReference).map(termIdOf);
     const existing = new Set((await this.repo.findByIds(taxonomy, numeric)).map((t) => t.id));
     for (const raw of items) {
@@ -80,6 +93,7 @@ export class EventTermsService {
       const found = (await this.repo.findBySlug(taxonomy, item)) ?? (await this.repo.findByName(taxonomy, item));
       if (found) {
         plan.ids.push(found.id);
+        plan.namedIds.push(found.id);
         continue;
       }
       plan.firstNew ??= item;

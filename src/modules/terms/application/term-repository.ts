@@ -21,6 +21,11 @@ export abstract class TermRepository {
    * no other write changes or deletes it (nor links events to it) meanwhile. Null when it does not exist (any more).
    */
   abstract lockById(taxonomy: Taxonomy, id: number): Promise<Term | null>;
+  /**
+   * Takes the terms an event write is about to link (inside `uow.run`), in id order, as the linking itself does: a
+   * concurrent delete of one either commits first (it is left out of the answer) or waits for the write to commit.
+   */
+  abstract lockByIds(taxonomy: Taxonomy, ids: number[]): Promise<Term[]>;
   /** Takes every term of the taxonomy (a write that changes the hierarchy): hierarchy changes run one at a time. */
   abstract lockAll(taxonomy: Taxonomy): Promise<Term[]>;
   /** Terms with these ids (any taxonomy when `taxonomy` is null), in id order. */

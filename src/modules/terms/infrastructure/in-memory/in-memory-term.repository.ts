@@ -42,6 +42,10 @@ export class InMemoryTermRepository extends TermRepository {
     return this.findById(taxonomy, id);
   }
 
+  lockByIds(taxonomy: Taxonomy, ids: number[]): Promise<Term[]> {
+    return this.findByIds(taxonomy, ids);
+  }
+
   lockAll(taxonomy: Taxonomy): Promise<Term[]> {
     return this.all(taxonomy);
   }

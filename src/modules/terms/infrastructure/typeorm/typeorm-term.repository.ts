@@ -3,7 +3,7 @@ import { readEventAccessStamp } from '../../../../database/event-access-stamp';
 import type { EventAccessStamp } from '../../../../shared/domain/event-links-access';
 import { DataSource } from 'typeorm';
 import { marks } from '../../../../database/raw-columns';
-import { locksRows, managerOf } from '../../../../database/typeorm-unit-of-work';
+import { forUpdate, locksRows, managerOf } from '../../../../database/typeorm-unit-of-work';
 import { TermRepository } from '../../application/term-repository';
 import { NewTerm, Taxonomy, Term, termKey } from '../../domain/term';
 import { TermOrmEntity } from './term.orm-entity';
@@ -12,6 +12,7 @@ import {
   holdCategoryTree,
   readCategoryTree,
   rebuildCategoryCounts,
+  shareCategoryTree,
   subtreesOf,
 } from '../../../events/infrastructure/typeorm/category-tree-counts';
 import { LINK_TABLES, unlinkFromEvents } from '../../../events/infrastructure/typeorm/event-link-tables';
@@ -121,6 +122,14 @@ export class TypeOrmTermRepository extends TermRepository {
     if (!Number.isSafeInteger(id) || id <= 0) return null;
     const row = await this.locked(this.repo.createQueryBuilder('t').where('t.id = :id AND t.taxonomy = :taxonomy', { id, taxonomy })).getOne();
     return row ? toTerm(row) : null;
+  }
+
+  async lockByIds(taxonomy: Taxonomy, ids: number[]): Promise<Term[]> {
+    const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
+    if (wanted.length === 0) return [];
+    const manager = managerOf(this.dataSource);
+    await shareCategoryTree(manager); // as every event write: the tree before any term (category-tree-counts.ts)
+    return this.rowsWhere(`t.id IN (${marks(wanted.length)}) AND t.taxonomy = ?`, [...wanted, taxonomy], ` ORDER BY t.id${forUpdate(manager)}`);
   }
 
   async lockAll(taxonomy: Taxonomy): Promise<Term[]> {
