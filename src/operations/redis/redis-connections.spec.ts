@@ -1,5 +1,5 @@
 import { loadConfig } from '../../config/app-config';
-import { COMMAND_TIMEOUT_MS, MAX_RECONNECT_DELAY_MS, redisOptions } from './redis-connections';
+import { COMMAND_TIMEOUT_MS, MAX_RECONNECT_DELAY_MS, redisOptions, TCP_KEEPALIVE_MS } from './redis-connections';
 
 const redisOf = (url: string) => loadConfig({ REDIS_URL: url }).redis!;
 
@@ -25,5 +25,9 @@ describe('redisOptions', () => {
   it('reconnects forever, at most a second apart', () => {
     const retry = redisOptions(redisOf('redis://cache'), 'commands').retryStrategy!;
     expect([1, 5, 10, 1000].map((attempt) => retry(attempt))).toEqual([100, 500, MAX_RECONNECT_DELAY_MS, MAX_RECONNECT_DELAY_MS]);
+  });
+
+  it('turns TCP keepalive on for both connections (ioredis leaves it off)', () => {
+    for (const name of ['commands', 'subscriber'] as const) expect(redisOptions(redisOf('redis://cache'), name).keepAlive).toBe(TCP_KEEPALIVE_MS);
   });
 });

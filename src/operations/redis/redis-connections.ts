@@ -7,6 +7,16 @@ import type { RedisConnectionName } from './redis-metrics';
 export const COMMAND_TIMEOUT_MS = 250;
 /** Reconnection attempts come at most this far apart, so the service picks Redis up again within about a second. */
 export const MAX_RECONNECT_DELAY_MS = 1000;
+/** Each ready connection is PINGed this often (the subscriber too: PING is allowed in subscribe mode). */
+export const HEARTBEAT_INTERVAL_MS = 1000;
+/**
+ * A connection that answered no PING for this long is dead even if its socket never closed (a firewall or load balancer
+ * dropping an idle flow, a failover behind a proxy): it is reported lost and its socket destroyed, so ioredis opens a new
+ * one. Several missed PINGs, not one, so that a short stall is not a reconnection.
+ */
+export const HEARTBEAT_DEAD_AFTER_MS = 3000;
+/** TCP keepalive on both sockets, so that the kernel also finds a peer that is gone. */
+export const TCP_KEEPALIVE_MS = 10_000;
 
 /**
  * ioredis options for one of the two connections. Commands never wait for a connection: without one they fail at once
@@ -25,6 +35,7 @@ export function redisOptions(config: RedisConfig, connection: RedisConnectionNam
     tls: config.tls ? {} : undefined, // rediss://: the system's CAs (plus NODE_EXTRA_CA_CERTS) verify the server
     connectionName: `calendar-${connection}-${process.pid}`,
     connectTimeout: 2000,
+    keepAlive: TCP_KEEPALIVE_MS,
     retryStrategy: (attempt) => Math.min(attempt * 100, MAX_RECONNECT_DELAY_MS),
   };
   const noWaiting = { enableOfflineQueue: false, maxRetriesPerRequest: 0 };
@@ -41,10 +52,18 @@ export function redisOptions(config: RedisConfig, connection: RedisConnectionNam
 export class RedisConnections {
   readonly commands: Redis;
   readonly subscriber: Redis;
+  private readonly heartbeat: NodeJS.Timeout;
 
-  constructor(config: RedisConfig, availability: RedisAvailability) {
+  constructor(
+    config: RedisConfig,
+    private readonly availability: RedisAvailability,
+    private readonly now: () => number = Date.now,
+  ) {
     this.commands = this.open(config, 'commands', availability);
     this.subscriber = this.open(config, 'subscriber', availability);
+    const beats = [this.heartbeatOf(this.commands, 'commands'), this.heartbeatOf(this.subscriber, 'subscriber')];
+    this.heartbeat = setInterval(() => beats.forEach((beat) => beat()), HEARTBEAT_INTERVAL_MS);
+    this.heartbeat.unref();
   }
 
   /** Resolves true once commands can be sent, or false after `withinMs`: the service then starts without Redis. */
@@ -65,6 +84,7 @@ export class RedisConnections {
 
   /** Closes both connections; closing on purpose is not reported as Redis trouble. */
   async close(): Promise<void> {
+    clearInterval(this.heartbeat);
     await Promise.all(
       [this.commands, this.subscriber].map((client) => {
         client.removeAllListeners('close');
@@ -73,6 +93,36 @@ export class RedisConnections {
         return client.quit().catch(() => client.disconnect());
       }),
     );
+  }
+
+  /**
+   * One heartbeat of `client`: a PING when none is outstanding; when none was answered within HEARTBEAT_DEAD_AFTER_MS
+   * of the connection being ready, the connection is lost: `redis_connected` 0, and its socket destroyed (not ended: a
+   * FIN into a black hole is never answered either), which makes ioredis reconnect.
+   */
+  private heartbeatOf(client: Redis, name: RedisConnectionName): () => void {
+    let lastAnswer = this.now();
+    let pinging = false;
+    client.on('ready', () => (lastAnswer = this.now()));
+    return () => {
+      if (client.status !== 'ready') return;
+      if (this.now() - lastAnswer > HEARTBEAT_DEAD_AFTER_MS) {
+        this.availability.connectionLost(name, new Error(`no answer to PING within ${HEARTBEAT_DEAD_AFTER_MS} ms: reconnecting`));
+        lastAnswer = this.now();
+        if (client.stream) client.stream.destroy();
+        else client.disconnect(true);
+        return;
+      }
+      if (pinging) return;
+      pinging = true;
+      client.ping().then(
+        () => {
+          pinging = false;
+          lastAnswer = this.now();
+        },
+        () => (pinging = false),
+      );
+    };
   }
 
   /** The subscriber counts as ready once subscribed, which RedisWriteNotices reports. */
