@@ -76,4 +76,19 @@ describe('RedisAvailability', () => {
     expect(await metrics()).toMatch(/^redis_errors_total\{operation="rate_limit"\} 1$/m);
     expect(await metrics()).toMatch(/^redis_errors_total\{operation="publish"\} 1$/m);
   });
+
+  it('a failed invalidation notice is counted and logged once, and does not pause the rate-limit commands', async () => {
+    const { availability, lines, metrics } = setup();
+    availability.connectionReady('commands');
+    availability.publishFailed(new Error('NOPERM this user has no permissions to access the channel'));
+    availability.publishFailed(new Error('NOPERM this user has no permissions to access the channel'));
+    expect(availability.commandsUsable).toBe(true);
+    expect(await metrics()).toMatch(/^redis_errors_total\{operation="publish"\} 2$/m);
+    availability.publishSucceeded();
+    availability.publishSucceeded();
+    expect(lines.slice(1).map((l) => [l.level, l.msg])).toEqual([
+      ['warn', 'Redis invalidation notice failed: other instances clear their read cache by its TTL alone until one is sent'],
+      ['info', 'Redis invalidation notices are sent again'],
+    ]);
+  });
 });

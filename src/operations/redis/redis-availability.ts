@@ -16,6 +16,8 @@ export class RedisAvailability {
   /** Set when a command failed, cleared by the next success: the log says when Redis answers again. */
   private commandsFailing = false;
   private cooldownUntil = 0;
+  /** Set when an invalidation notice failed, cleared by the next one sent. */
+  private publishFailing = false;
 
   constructor(
     private readonly log: Logger,
@@ -60,6 +62,26 @@ export class RedisAvailability {
     if (this.commandsFailing) return;
     this.commandsFailing = true;
     this.log.warn({ operation, redis: this.display, err: messageOf(error) }, 'Redis command failed: working locally, trying again in 1 s');
+  }
+
+  /**
+   * An invalidation notice failed (say NOPERM: an ACL user without the channel). Counted and logged, but it does not
+   * pause the rate-limit commands: the two uses of the connection fail independently.
+   */
+  publishFailed(error: unknown): void {
+    this.metrics.errors.inc({ operation: 'publish' });
+    if (this.publishFailing) return;
+    this.publishFailing = true;
+    this.log.warn(
+      { operation: 'publish', redis: this.display, err: messageOf(error) },
+      'Redis invalidation notice failed: other instances clear their read cache by its TTL alone until one is sent',
+    );
+  }
+
+  publishSucceeded(): void {
+    if (!this.publishFailing) return;
+    this.publishFailing = false;
+    this.log.info({ redis: this.display }, 'Redis invalidation notices are sent again');
   }
 
   commandSucceeded(): void {
