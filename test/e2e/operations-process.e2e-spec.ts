@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
@@ -209,6 +210,40 @@ describe('operations: the service process', () => {
     expect(completed.map((l) => l.pid).sort()).toEqual([...workers].sort());
     expect(completed.map((l) => l.exitCode)).toEqual([0, 0]);
     expect(service.output()).toContain('all workers stopped');
+  });
+
+  it('WORKERS=2: /metrics answers with the workers that answered when one is frozen (SIGSTOP), and the primary names the other', async () => {
+    const service = await start(serviceEnv({ WORKERS: '2' }));
+    const [frozen] = await waitForPidsLogging(service, 'Listening on', 2);
+    process.kill(frozen, 'SIGSTOP');
+    try {
+      // The primary hands new connections out in turn: the frozen worker's never answer, so each try gives up after
+      // 10 s (well above the primary's 2 s wait for a worker's metrics) and the next one reaches the other worker.
+      let answer: Awaited<ReturnType<typeof get>> | null = null;
+      for (let i = 0; i < 4 && answer === null; i++) {
+        answer = await new Promise((resolve, reject) => {
+          const req = http.get(`${service.base}/metrics`, { agent: false }, (res) => {
+            let body = '';
+            res.on('data', (c: Buffer) => (body += c.toString('utf8')));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+          });
+          req.setTimeout(10_000, () => {
+            req.destroy();
+            resolve(null);
+          });
+          req.on('error', (error) => (req.destroyed ? resolve(null) : reject(error)));
+        });
+      }
+      expect(answer).not.toBeNull();
+      expect(answer!.status).toBe(200);
+      expect(answer!.body).toMatch(/^process_cpu_user_seconds_total /m);
+      const warning = logLines(service).find((l) => l.msg === 'metrics: some workers did not answer in time; /metrics shows the others');
+      expect(warning).toMatchObject({ workerPids: [frozen], pid: service.child.pid });
+    } finally {
+      process.kill(frozen, 'SIGCONT');
+    }
+    service.child.kill('SIGTERM');
+    await service.exited;
   });
 
   it('WORKERS=2: the primary replaces a worker that dies, keeps answering meanwhile, and the new worker does not migrate', async () => {

@@ -1,12 +1,12 @@
 import * as cluster from 'node:cluster';
 import type { Worker } from 'node:cluster';
-import { AggregatorRegistry } from 'prom-client';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/app-config';
 import { openDatabase } from '../../database/database';
 import { primaryOnly } from '../../database/typeorm-options';
 import { InMemoryRateLimitStore } from '../rate-limit/in-memory-rate-limit.store';
 import { answerWorkers, CLUSTER_METRICS, RATE_HIT, relayWriteNotices } from './cluster-ipc';
+import { workerMetricsCollector } from './cluster-metrics';
 
 const RESTART_DELAY_MS = 1000;
 
@@ -22,13 +22,13 @@ export async function runClusterPrimary(config: AppConfig, log: Logger, workerEn
   log.info({ workers: config.workers }, 'migrations applied; starting workers');
 
   const counters = new InMemoryRateLimitStore();
-  const aggregator = new AggregatorRegistry();
+  const workerMetrics = workerMetricsCollector(log);
   answerWorkers({
     [RATE_HIT]: (payload) => {
       const { key, windowMs, now } = payload as { key: string; windowMs: number; now: number };
       return counters.hitNow(key, windowMs, now);
     },
-    [CLUSTER_METRICS]: () => aggregator.clusterMetrics(),
+    [CLUSTER_METRICS]: () => workerMetrics(),
   });
   relayWriteNotices();
 
