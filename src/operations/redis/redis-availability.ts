@@ -56,6 +56,17 @@ export class RedisAvailability {
     );
   }
 
+  /**
+   * The connection opened but cannot be used as configured (a `/db` the server does not have): down, with an error
+   * log naming why. It is closed, not retried: only a configuration change helps.
+   */
+  connectionMisconfigured(connection: RedisConnectionName, reason: string): void {
+    this.metrics.errors.inc({ operation: 'connection' });
+    this.metrics.connected.set({ connection }, 0);
+    this.state[connection] = 'down';
+    this.log.error({ connection, redis: this.display }, reason);
+  }
+
   commandFailed(operation: RedisOperation, error: unknown): void {
     this.metrics.errors.inc({ operation });
     this.cooldownUntil = this.now() + COMMAND_COOLDOWN_MS;

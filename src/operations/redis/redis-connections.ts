@@ -128,8 +128,23 @@ export class RedisConnections {
   /** The subscriber counts as ready once subscribed, which RedisWriteNotices reports. */
   private open(config: RedisConfig, name: RedisConnectionName, availability: RedisAvailability): Redis {
     const client = new Redis(redisOptions(config, name));
-    if (name === 'commands') client.on('ready', () => availability.connectionReady(name));
-    client.on('error', (error: unknown) => availability.connectionLost(name, error));
+    // ioredis reports a refused SELECT as an error and then becomes ready anyway, on database 0 (probe: redis://…/16 on
+    // a server with 16 databases): that connection is closed for good instead of silently using another database.
+    let wrongDatabase = false;
+    if (name === 'commands') client.on('ready', () => !wrongDatabase && availability.connectionReady(name));
+    client.on('error', (error: unknown) => {
+      if (!(error instanceof Error) || !/DB index is out of range/i.test(error.message)) {
+        availability.connectionLost(name, error);
+        return;
+      }
+      wrongDatabase = true;
+      availability.connectionMisconfigured(
+        name,
+        `Redis has no database ${config.db} (${error.message}): check the /db number of REDIS_URL; this connection is closed and Redis is not used`,
+      );
+      client.disconnect(); // no reconnection
+      client.stream?.destroy(); // nothing more is read, so the ready check that follows never makes it ready
+    });
     client.on('close', () => availability.connectionLost(name));
     return client;
   }
