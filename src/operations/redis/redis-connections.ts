@@ -2,6 +2,7 @@ import Redis, { RedisOptions } from 'ioredis';
 import type { RedisConfig } from '../../config/app-config';
 import type { RedisAvailability } from './redis-availability';
 import type { RedisConnectionName } from './redis-metrics';
+import { within } from '../within';
 
 /** A command that gets no answer within this time fails, and the request is counted locally instead. */
 export const COMMAND_TIMEOUT_MS = 250;
@@ -15,6 +16,8 @@ export const HEARTBEAT_INTERVAL_MS = 1000;
  * one. Several missed PINGs, not one, so that a short stall is not a reconnection.
  */
 export const HEARTBEAT_DEAD_AFTER_MS = 3000;
+/** At shutdown a connection whose QUIT is not answered within this time is dropped. */
+export const QUIT_LIMIT_MS = 1000;
 /** TCP keepalive on both sockets, so that the kernel also finds a peer that is gone. */
 export const TCP_KEEPALIVE_MS = 10_000;
 
@@ -82,17 +85,32 @@ export class RedisConnections {
     });
   }
 
-  /** Closes both connections; closing on purpose is not reported as Redis trouble. */
-  async close(): Promise<void> {
+  /**
+   * Closes both connections; closing on purpose is not reported as Redis trouble. A connection whose QUIT gets no answer
+   * within QUIT_LIMIT_MS (a frozen Redis) is dropped instead. Resolves with the names of those dropped.
+   */
+  async close(): Promise<RedisConnectionName[]> {
     clearInterval(this.heartbeat);
-    await Promise.all(
-      [this.commands, this.subscriber].map((client) => {
+    const named = [
+      ['commands', this.commands],
+      ['subscriber', this.subscriber],
+    ] as const;
+    const dropped = await Promise.all(
+      named.map(async ([name, client]) => {
         client.removeAllListeners('close');
         client.removeAllListeners('error');
         client.on('error', () => undefined);
-        return client.quit().catch(() => client.disconnect());
+        const quit = client.quit().then(
+          () => true,
+          () => false,
+        );
+        if (await within(quit, QUIT_LIMIT_MS)) return null;
+        client.disconnect();
+        client.stream?.destroy();
+        return name;
       }),
     );
+    return dropped.filter((name): name is RedisConnectionName => name !== null);
   }
 
   /**

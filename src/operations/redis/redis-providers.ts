@@ -17,8 +17,19 @@ export const STARTUP_WAIT_FOR_REDIS_MS = 2000;
 
 /** Closes the connections when the application closes (graceful shutdown, tests). */
 class ClosingRedisConnections extends RedisConnections {
+  constructor(
+    config: RedisConfig,
+    availability: RedisAvailability,
+    private readonly log: Logger,
+  ) {
+    super(config, availability);
+  }
+
   async onApplicationShutdown(): Promise<void> {
-    await this.close();
+    const dropped = await this.close();
+    if (dropped.length > 0) {
+      this.log.warn({ connections: dropped }, 'shutdown: Redis did not answer QUIT in time (is Redis hanging?); its connections were dropped');
+    }
   }
 }
 
@@ -37,7 +48,7 @@ export function redisProviders(redis: RedisConfig, log: Logger, localStore: Rate
     {
       provide: RedisConnections,
       useFactory: async (availability: RedisAvailability) => {
-        const connections = new ClosingRedisConnections(redis, availability);
+        const connections = new ClosingRedisConnections(redis, availability, log.child({ context: 'Redis' }));
         await connections.whenReady(STARTUP_WAIT_FOR_REDIS_MS);
         return connections;
       },

@@ -13,12 +13,23 @@ import { within } from '../within';
  */
 export const TEARDOWN_LIMIT_MS = 2000;
 
-/** Closes the application, then its database pools; true once both are closed. */
-async function closeApplication(app: INestApplication, dataSource: DataSource): Promise<boolean> {
+/** What the teardown is closing, so that a teardown out of time names it. */
+interface Teardown {
+  closing: 'application' | 'database pool';
+}
+
+/** Closes the application (its modules' shutdown hooks: Redis connections among them), then its database pools. */
+async function closeApplication(app: INestApplication, dataSource: DataSource, teardown: Teardown): Promise<boolean> {
   await app.close();
+  teardown.closing = 'database pool';
   if (dataSource.isInitialized) await dataSource.destroy();
   return true;
 }
+
+const teardownLate: Record<Teardown['closing'], string> = {
+  application: 'shutdown: the application did not close in time (a module\'s shutdown hook is hanging; the database pool was not closed yet); exiting without it',
+  'database pool': 'shutdown: the database pool did not close in time (is the database hanging?); exiting without it',
+};
 
 /**
  * Graceful shutdown (CONTRACT §13.7): readiness turns 503 at once; the listener stops accepting; idle keep-alive
@@ -43,8 +54,9 @@ export async function shutDownGracefully(
   // Let finished responses leave their sockets, then drop whatever is left (half-received requests, stragglers).
   await Promise.race([closed, new Promise((r) => setTimeout(r, drained ? 1000 : 0))]);
   server.closeAllConnections();
-  if (!(await within(closeApplication(app, dataSource), TEARDOWN_LIMIT_MS))) {
-    log.warn({ limitMs: TEARDOWN_LIMIT_MS }, 'shutdown: the database pool did not close in time (is the database hanging?); exiting without it');
+  const teardown: Teardown = { closing: 'application' };
+  if (!(await within(closeApplication(app, dataSource, teardown), TEARDOWN_LIMIT_MS))) {
+    log.warn({ limitMs: TEARDOWN_LIMIT_MS, closing: teardown.closing }, teardownLate[teardown.closing]);
   }
   log.info({ exitCode: drained ? 0 : 1 }, 'shutdown complete');
   return drained ? 0 : 1;
