@@ -192,7 +192,7 @@ describe('loadConfig', () => {
       'refuses REDIS_URL=%s without echoing it (it may hold a password)',
       (value) => {
         expect(problemsOf({ REDIS_URL: value })).toEqual([
-          'REDIS_URL must look like redis://[:password@]host[:port][/db] or rediss://… (TLS)',
+          'REDIS_URL must look like redis://[[user]:password@]host[:port][/db] or rediss://… (TLS)',
         ]);
       },
     );

@@ -16,7 +16,7 @@ export interface RedisConfig {
   display: string;
 }
 
-export const REDIS_URL_SHAPE = 'redis://[:password@]host[:port][/db] or rediss://… (TLS)';
+export const REDIS_URL_SHAPE = 'redis://[[user]:password@]host[:port][/db] or rediss://… (TLS)';
 
 /** The parsed URL, or null when it is not a usable Redis URL. */
 export function parseRedisUrl(value: string, keyPrefix: string): RedisConfig | null {

@@ -27,4 +27,19 @@ describe('a REDIS_URL the server cannot serve as given', () => {
       await redis.kill();
     }
   });
+
+  it('rediss:// to a plain Redis: the connect timeout is logged with a hint that TLS may be mismatched', async () => {
+    const redis = await startRedisServer();
+    const [instance] = await startInstances(1, { ...sharedDatabaseEnv(), REDIS_URL: redis.url().replace(/^redis:/, 'rediss:') });
+    try {
+      const lost = 'Redis unavailable: rate limits are counted by this instance alone until it returns';
+      await waitUntil('the failure is logged', 10_000, async () => logLines(instance, lost).some((l) => String(l.err).includes('ETIMEDOUT')));
+      expect(logLines(instance, lost).find((l) => String(l.err).includes('ETIMEDOUT'))).toMatchObject({
+        hint: "rediss:// (TLS) timed out at connect: if this server speaks plain Redis, use redis:// (or the server's TLS port)",
+      });
+    } finally {
+      await stopInstances([instance]);
+      await redis.kill();
+    }
+  });
 });

@@ -91,4 +91,24 @@ describe('RedisAvailability', () => {
       ['info', 'Redis invalidation notices are sent again'],
     ]);
   });
+
+  it('hints at a TLS mismatch: rediss:// timing out at connect, redis:// reset', () => {
+    const registry = new Registry();
+    const logs = (display: string, error: Error) => {
+      const lines: Array<Record<string, unknown>> = [];
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+          done();
+        },
+      });
+      new RedisAvailability(createRootLogger('info', stream), new RedisMetrics(registry), display).connectionLost('commands', error);
+      registry.clear();
+      return lines[0];
+    };
+    expect(logs('rediss://cache:6379/0', new Error('connect ETIMEDOUT'))).toMatchObject({ err: 'connect ETIMEDOUT', hint: expect.stringContaining('use redis://') });
+    expect(logs('redis://cache:6380/0', new Error('read ECONNRESET'))).toMatchObject({ hint: expect.stringContaining('use rediss://') });
+    expect(logs('redis://cache:6379/0', new Error('connect ECONNREFUSED')).hint).toBeUndefined();
+    expect(logs('redis://cache:6379/0', new Error('connect ETIMEDOUT')).hint).toBeUndefined();
+  });
 });

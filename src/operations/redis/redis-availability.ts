@@ -49,7 +49,7 @@ export class RedisAvailability {
     if (this.state[connection] === 'down') return;
     this.state[connection] = 'down';
     this.log.warn(
-      { connection, redis: this.display, err: error === undefined ? undefined : messageOf(error) },
+      { connection, redis: this.display, err: error === undefined ? undefined : messageOf(error), hint: this.hintFor(error) },
       connection === 'commands'
         ? 'Redis unavailable: rate limits are counted by this instance alone until it returns'
         : 'Redis unavailable: other instances\' writes are not heard; this instance\'s read cache falls back to its TTL until it returns',
@@ -65,6 +65,23 @@ export class RedisAvailability {
     this.metrics.connected.set({ connection }, 0);
     this.state[connection] = 'down';
     this.log.error({ connection, redis: this.display }, reason);
+  }
+
+  /**
+   * A likely cause the error alone does not say: a TLS server answers a plain connection by closing it (ECONNRESET), and
+   * a plain server never answers a TLS handshake, so rediss:// to it times out at connect.
+   */
+  private hintFor(error: unknown): string | undefined {
+    if (error === undefined) return undefined;
+    const message = messageOf(error);
+    const tls = this.display.startsWith('rediss:');
+    if (tls && /ETIMEDOUT/.test(message)) {
+      return 'rediss:// (TLS) timed out at connect: if this server speaks plain Redis, use redis:// (or the server\'s TLS port)';
+    }
+    if (!tls && /ECONNRESET/.test(message)) {
+      return 'redis:// (no TLS) was reset: if this server expects TLS, use rediss://';
+    }
+    return undefined;
   }
 
   commandFailed(operation: RedisOperation, error: unknown): void {
