@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { RedisConnectionName, RedisMetrics, RedisOperation } from './redis-metrics';
 
-/** After a failed command, Redis is left alone this long: a stalled server costs one timeout per second, not one per request. */
+/** After a failed rate-limit command, Redis is left alone this long: a stalled server costs one timeout per second, not one per request. */
 export const COMMAND_COOLDOWN_MS = 1000;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
