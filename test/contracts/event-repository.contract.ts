@@ -255,6 +255,66 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
       expect(await f.repo.venueCoordinates()).toEqual([{ id: 20, lat: 40.4, lng: -3.7 }]);
     });
 
+    it('§6.11: masked-field filters see the masked values of the protected events the reader may not unlock; totals exact', async () => {
+      // A scan of the rule: a locked event (protected, not the reader's, another password) has no terms, venues or
+      // organizers and `featured`/`ticketed` null (matching neither value); without a venue it has no coordinates.
+      const r = new Random(611);
+      await f.seedVenue(20, 40.4, -3.7);
+      await f.seedVenue(21, null, null);
+      const stored: Array<{ e: CalendarEvent; links: EventLinks }> = [];
+      for (let id = 1; id <= 40; id++) {
+        const day = String(1 + r.int(0, 9)).padStart(2, '0');
+        const e = anEvent(id, {
+          status: r.pick(['publish', 'publish', 'publish', 'draft'] as RecordStatus[]),
+          authorId: r.pick([3, 4]),
+          postPassword: r.chance(0.4) ? r.pick(['sesame', 'Sesame', ' ']) : '',
+          featured: r.chance(0.5),
+          ticketed: r.chance(0.5),
+          startLocal: `2026-12-${day} 10:00:00`,
+          endLocal: `2026-12-${day} 12:00:00`,
+        });
+        const links = { venueIds: r.chance(0.7) ? [r.pick([20, 21])] : [], organizerIds: r.chance(0.6) ? [40] : [], termIds: [7, 8, 9].filter(() => r.chance(0.5)) };
+        await save(e);
+        await saveLinks(id, links);
+        stored.push({ e, links });
+      }
+      type Reader = { authorId: number | null; password: string | null };
+      const READERS: Array<Reader | undefined> = [undefined, { authorId: null, password: null }, { authorId: 4, password: null }, { authorId: null, password: 'sesame' }, { authorId: 9, password: 'SESAME' }];
+      const FILTERS: Array<Partial<EventCriteria>> = [
+        { categoryIds: [7] }, { categoryIds: [7, 8] }, { tagIds: [9] }, { venueIds: [20] }, { venueIds: [20, 21] }, { organizerIds: [40] },
+        { nearVenueIds: [20] }, { featured: true }, { featured: false }, { ticketed: true }, { ticketed: false }, { geoloc: true },
+        { geoloc: false }, { geoloc: false, featured: false }, { venueIds: [21], ticketed: true }, { organizerIds: [40], categoryIds: [8] },
+      ];
+      const any = (wanted: number[] | undefined, have: number[]) => wanted === undefined || wanted.some((id) => have.includes(id));
+      for (const filter of FILTERS) {
+        for (const reader of READERS) {
+          for (const statuses of [['publish'], [...ALL]] as RecordStatus[][]) {
+            const c = criteria({ ...filter, statuses, bounds: [{ op: '>=', field: 'start', value: '2026-12-03 00:00:00' }], ...(reader ? { maskedFor: reader } : {}) });
+            const expected = stored
+              .filter(({ e }) => statuses.includes(e.status) && e.startLocal >= '2026-12-03 00:00:00')
+              .filter(({ e, links }) => {
+                const locked = reader !== undefined && e.postPassword !== '' && e.authorId !== reader.authorId && e.postPassword !== reader.password;
+                const l = locked ? { venueIds: [], organizerIds: [], termIds: [] } : links;
+                const flag = (want: boolean | undefined, have: boolean) => want === undefined || (!locked && have === want);
+                const coords = l.venueIds.includes(20);
+                return (
+                  any(c.categoryIds, l.termIds) && any(c.tagIds, l.termIds) && any(c.venueIds, l.venueIds) && any(c.organizerIds, l.organizerIds) &&
+                  any(c.nearVenueIds, l.venueIds) && flag(c.featured, e.featured) && flag(c.ticketed, e.ticketed) && (c.geoloc === undefined || coords === c.geoloc)
+                );
+              })
+              .map(({ e }) => e)
+              .sort((a, b) => (a.startLocal < b.startLocal ? -1 : a.startLocal > b.startLocal ? 1 : a.id - b.id))
+              .map((e) => e.id);
+            for (const offset of [0, 3]) {
+              const page = await f.repo.findPage(c, { offset, limit: 4 });
+              const got = { total: page.total, ids: page.rows.map((e) => e.id) };
+              expect({ filter, reader, statuses, offset, got }).toEqual({ filter, reader, statuses, offset, got: { total: expected.length, ids: expected.slice(offset, offset + 4) } });
+            }
+          }
+        }
+      }
+    });
+
     it('publishDue turns due future events into published ones', async () => {
       await save(anEvent(1, { status: 'future', dateUtc: '2026-11-22 15:00:00' }));
       await save(anEvent(2, { status: 'future', dateUtc: '2026-11-22 15:00:01' }));

@@ -17,7 +17,7 @@ export async function inMemoryFixture<T extends LinkedRecord, Probe>(
   return {
     repo,
     seedEvent: async (e) => {
-      repo.events.set(e.id, { status: e.status, startUtc: e.startUtc, hidden: !!e.hidden, authorId: e.authorId ?? 1 });
+      repo.events.set(e.id, { status: e.status, startUtc: e.startUtc, hidden: !!e.hidden, authorId: e.authorId ?? 1, postPassword: e.postPassword ?? '' });
       repo.links.set(e.id, [...e.recordIds]);
     },
     linkedIds: async (eventId) => repo.links.get(eventId) ?? [],
@@ -45,9 +45,9 @@ export async function sqlFixture<T extends LinkedRecord, Probe>(
     seedEvent: async (e) => {
       await dataSource.query(
         `INSERT INTO events (id, author_id, status, slug, title, description, excerpt, search_key, date_local, date_utc,
-          modified_utc, start_local, end_local, start_utc, end_utc, timezone, hide_from_listings)
-          VALUES (?, ?, ?, ?, 't', '', '', '', ?, ?, ?, ?, ?, ?, ?, 'UTC', ?)`,
-        [e.id, e.authorId ?? 1, e.status, `e-${e.id}`, d, d, d, e.startUtc, e.startUtc, e.startUtc, e.startUtc, e.hidden ? 1 : 0],
+          modified_utc, start_local, end_local, start_utc, end_utc, timezone, hide_from_listings, post_password)
+          VALUES (?, ?, ?, ?, 't', '', '', '', ?, ?, ?, ?, ?, ?, ?, 'UTC', ?, ?)`,
+        [e.id, e.authorId ?? 1, e.status, `e-${e.id}`, d, d, d, e.startUtc, e.startUtc, e.startUtc, e.startUtc, e.hidden ? 1 : 0, e.postPassword ?? ''],
       );
       await replaceLinks(dataSource.manager, kind, e.id, e.recordIds);
     },

@@ -8,6 +8,8 @@ export interface SeedEvent {
   startUtc: string;
   hidden?: boolean;
   authorId?: number;
+  /** Default none (not protected). */
+  postPassword?: string;
   /** The venues or organizers the event links to, in order. */
   recordIds: number[];
 }
@@ -101,6 +103,21 @@ export function linkedRecordRepositoryCases<T extends LinkedRecord, Probe>(
     expect((await idsOf({ ...upcoming, viewer: { userId: null, seesAll: false } })).sort()).toEqual([1]);
     expect((await idsOf({ ...upcoming, viewer: { userId: 5, seesAll: false } })).sort()).toEqual([1, 2]);
     expect((await idsOf({ ...upcoming, viewer: { userId: null, seesAll: true } })).sort()).toEqual([1, 2]);
+  });
+
+  it('only_with_upcoming: a protected event counts only for callers who may see it unlocked (§6.11)', async () => {
+    const f = fixture();
+    for (const id of [1, 2]) await saveRecord(f.repo, make(id));
+    await f.seedEvent({ id: 100, status: 'publish', startUtc: '2030-01-01 00:00:00', authorId: 5, postPassword: 'sesame', recordIds: [1] });
+    await f.seedEvent({ id: 101, status: 'publish', startUtc: '2030-01-01 00:00:00', authorId: 5, postPassword: ' ', recordIds: [2] });
+    const upcoming = { upcomingAfterUtc: '2026-01-01 00:00:00' };
+    const ids = async (viewer: { userId: number | null; seesAll: boolean; password?: string | null }) => (await idsOf({ ...upcoming, viewer })).sort();
+    expect(await ids({ userId: null, seesAll: false })).toEqual([]);
+    expect(await ids({ userId: 4, seesAll: false, password: 'Sesame' })).toEqual([]);
+    expect(await ids({ userId: null, seesAll: false, password: 'sesame' })).toEqual([1]);
+    expect(await ids({ userId: null, seesAll: false, password: ' ' })).toEqual([2]);
+    expect(await ids({ userId: 5, seesAll: false })).toEqual([1, 2]);
+    expect(await ids({ userId: null, seesAll: true })).toEqual([1, 2]);
   });
 
   it('publishes due future records only', async () => {

@@ -17,6 +17,7 @@ import { RefoldCapitalSharpS1764000021000 } from './1764000021000-refold-capital
 import { Terms1764000004000 } from './1764000004000-terms';
 import { VenuesOrganizers1764000003100 } from './1764000003100-venues-organizers';
 import { NoPadBinaryKeys1764000022000 } from './1764000022000-no-pad-binary-keys';
+import { ProtectedEventsIndex1764000023000 } from './1764000023000-protected-events-index';
 
 /** Every migration, in order. Each aggregate adds its own file here (append; never edit a landed migration). */
 export const MIGRATIONS: Function[] = [
@@ -39,4 +40,5 @@ export const MIGRATIONS: Function[] = [
   EventLinkIds1764000020000,
   RefoldCapitalSharpS1764000021000,
   NoPadBinaryKeys1764000022000,
+  ProtectedEventsIndex1764000023000,
 ];

@@ -18,8 +18,8 @@ export const DOCUMENTATION_ES: Record<string, string> = {
   'Events, and their iCalendar feeds.': 'Eventos y sus canales iCalendar.',
   'Organizers of events.': 'Organizadores de los eventos.',
   'The namespace index and this document.': 'El índice del espacio de nombres y este documento.',
-  'Unlocks the `event` filter of a password-protected event (venues and organizers themselves cannot be protected).':
-    'Desbloquea el filtro `event` de un evento protegido con contraseña (los lugares y organizadores no pueden protegerse).',
+  'Unlocks the `event` filter, and the upcoming events `only_with_upcoming` counts, for password-protected events (venues and organizers themselves cannot be protected).':
+    'Desbloquea el filtro `event`, y los próximos eventos que cuenta `only_with_upcoming`, para los eventos protegidos con contraseña (los lugares y organizadores no pueden protegerse).',
   'A venue. Keys marked optional are left out when empty.':
     'Un lugar. Las claves opcionales se omiten cuando están vacías.',
   'Address of the created item.': 'Dirección del elemento creado.',
@@ -331,7 +331,8 @@ export const DOCUMENTATION_ES: Record<string, string> = {
   'Trash or delete an organizer by slug': 'Mover a la papelera o eliminar un organizador por slug',
   'Unexpected error (internal_error).': 'Error inesperado (internal_error).',
   'Unlocks a password-protected event.': 'Desbloquea un evento protegido con contraseña.',
-  'Unlocks password-protected events.': 'Desbloquea los eventos protegidos con contraseña.',
+  'Unlocks password-protected events: their full items, and the filters on fields a locked item masks (categories, tags, venue, organizer, featured, ticketed, geoloc), which otherwise see the masked values and never match on the hidden ones.':
+    'Desbloquea los eventos protegidos con contraseña: sus elementos completos y los filtros sobre los campos que un elemento bloqueado oculta (categories, tags, venue, organizer, featured, ticketed, geoloc), que si no ven los valores ocultados y nunca coinciden con los valores reales.',
   'Update a category by id (partial update)': 'Actualizar una categoría por ID (actualización parcial)',
   'Update a tag by id (partial update)': 'Actualizar una etiqueta por ID (actualización parcial)',
   'Update a venue by id (partial update)': 'Actualizar un lugar por ID (actualización parcial)',

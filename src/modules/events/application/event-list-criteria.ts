@@ -9,7 +9,7 @@ import { shownStatus } from '../../../shared/domain/publication';
 import { fold } from '../../../shared/domain/text';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { computeDateWindow, DateWindow } from '../domain/event-date-window';
-import { distanceKm, EventCriteria, parseSearch } from '../domain/event-query';
+import { distanceKm, EventCriteria, lockedMatches, parseSearch } from '../domain/event-query';
 import { EventRepository } from '../domain/event.repository';
 import { EventLinksGateway } from './event-links.gateway';
 import { ScheduledEvents } from './scheduled-events';
@@ -96,6 +96,12 @@ export class EventListCriteria {
       criteria.nearVenueIds = await this.venuesNear(input.geoloc_lat, input.geoloc_lng, input.geoloc_radius ?? DEFAULT_RADIUS_KM);
     }
     if (input.include !== undefined) criteria.include = input.include;
+    // §6.11: filters on fields a protected event's list item masks see the masked values, unless the caller may see it
+    // unlocked (the rule of the search, §8.4).
+    if (!atLeast(caller, 'editor')) {
+      criteria.maskedFor = { authorId: caller.userId, password: input.password ?? null };
+      if (lockedMatches(criteria) === null) delete criteria.maskedFor;
+    }
     return { criteria, applied: window.applied };
   }
 

@@ -34,6 +34,31 @@ export interface EventCriteria {
   nearVenueIds?: number[];
   include?: number[];
   postParent?: number;
+  /**
+   * §6.11, §8.1: who reads the list when it filters on a field a protected event's list item masks (terms, venue,
+   * organizer, featured, ticketed, geoloc) and the caller is not an editor: the protected events this reader may not see
+   * unlocked (not their own, another password) match those filters as their masked values would (`lockedMatches`).
+   * Undefined: every event matches on its own values.
+   */
+  maskedFor?: { authorId: number | null; password: string | null };
+}
+
+/**
+ * How a protected event the reader may not see unlocked fares under the criteria's masked-field filters (§6.11: its list
+ * item shows `categories`, `tags`, `venue`, `organizer` `[]`, `featured`, `ticketed` `null`): 'never' when a filter
+ * can match no masked item (a term, venue, organizer or place filter; `featured` or `ticketed` either way: `null` is
+ * neither true nor false; `geoloc=1`), 'always' when the only such filter is `geoloc=0` (no venue: no coordinates),
+ * null when the criteria have no masked-field filter (or no `maskedFor`). The same answer whatever the hidden values.
+ */
+export function lockedMatches(c: EventCriteria): 'never' | 'always' | null {
+  if (c.maskedFor === undefined) return null;
+  const never =
+    [c.categoryIds, c.tagIds, c.venueIds, c.organizerIds, c.nearVenueIds].some((ids) => ids !== undefined) ||
+    c.featured !== undefined ||
+    c.ticketed !== undefined ||
+    c.geoloc === true;
+  if (never) return 'never';
+  return c.geoloc === false ? 'always' : null;
 }
 
 export interface EventPageRequest {

@@ -142,7 +142,7 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
       statuses: visibility.statuses,
       dueUntilUtc: nowUtc,
       restrictNonPublishToAuthor: visibility.restrictNonPublishToAuthor,
-      viewer: { userId: caller.userId, seesAll: atLeast(caller, 'editor') },
+      viewer: { userId: caller.userId, seesAll: atLeast(caller, 'editor'), password: input.password ?? null },
     });
     return { ...page, items: page.items.map((record) => asShown(record, nowUtc)) }; // §3.5, until the job has run
   }

@@ -17,8 +17,12 @@ export interface LinkedRecordListCriteria {
   dueUntilUtc: string;
   /** When not null, records whose status is not `publish` must be authored by this user. */
   restrictNonPublishToAuthor: number | null;
-  /** Who asks, for the visibility of upcoming events: null user = anonymous; `seesAll` = editor or above. */
-  viewer: { userId: number | null; seesAll: boolean };
+  /**
+   * Who asks, for the visibility of upcoming events: null user = anonymous; `seesAll` = editor or above; `password`: the
+   * request's, which unlocks the protected events that have it (§6.11: a protected event the caller may not see unlocked
+   * lists no venue or organizer, so it makes none upcoming).
+   */
+  viewer: { userId: number | null; seesAll: boolean; password?: string | null };
 }
 
 /**

@@ -77,7 +77,7 @@ export class ListEventsParams extends PaginationParams {
   @Param({ kind: 'boolean', description: 'Only ticketed (true) or only non-ticketed (false) events.' })
   ticketed?: boolean;
 
-  @Param({ kind: 'string', description: 'Unlocks password-protected events.' })
+  @Param({ kind: 'string', description: 'Unlocks password-protected events: their full items, and the filters on fields a locked item masks (categories, tags, venue, organizer, featured, ticketed, geoloc), which otherwise see the masked values and never match on the hidden ones.' })
   password?: string;
 
   @Param({

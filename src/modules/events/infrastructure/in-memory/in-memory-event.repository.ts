@@ -1,8 +1,8 @@
 import { shownStatus } from '../../../../shared/domain/publication';
-import { CalendarEvent, EventLinks, EventStamp, searchableKeyOf } from '../../domain/calendar-event';
+import { CalendarEvent, EventLinks, EventStamp, isProtected, searchableKeyOf } from '../../domain/calendar-event';
 import { inSlugFamily } from '../../../../shared/domain/text';
 import { matchesDateWindow } from '../../domain/event-date-window';
-import { EventCriteria, EventPageRequest } from '../../domain/event-query';
+import { EventCriteria, EventPageRequest, lockedMatches } from '../../domain/event-query';
 import { SlugConflictError } from '../../../../shared/domain/slug-allocation';
 import { EventRepository } from '../../domain/event.repository';
 
@@ -28,6 +28,12 @@ export class InMemoryEventRepository extends EventRepository {
     const key = searchableKeyOf(e, c.protectedTextReader ?? { authorId: null, password: null });
     if ((c.searchWords ?? []).some((w) => !key.includes(w))) return false;
     if ((c.excludedWords ?? []).some((w) => key.includes(w))) return false;
+    const locked = lockedMatches(c);
+    if (locked !== null && isProtected(e) && e.authorId !== c.maskedFor!.authorId && e.postPassword !== c.maskedFor!.password) {
+      // §6.11: filters on masked fields see the masked values; the other filters were checked above or below.
+      if (locked === 'never') return false;
+      return (c.include === undefined || c.include.includes(e.id)) && (c.postParent === undefined || e.postParent === c.postParent);
+    }
     const l = this.linksOf(e.id);
     const any = (ids: number[] | undefined, have: number[]) => ids === undefined || ids.some((id) => have.includes(id));
     if (!any(c.categoryIds, l.termIds) || !any(c.tagIds, l.termIds)) return false;

@@ -4,7 +4,7 @@ import { Bind, marks, positional, shownColumnsAs } from '../../../../database/ra
 import { forShare, forUpdate, managerOf } from '../../../../database/typeorm-unit-of-work';
 import { textContains } from '../../../../database/text-contains';
 import { CalendarEvent, EventLinks, EventStamp, ProtectedTextReader } from '../../domain/calendar-event';
-import { EventCriteria, EventPageRequest } from '../../domain/event-query';
+import { EventCriteria, EventPageRequest, lockedMatches } from '../../domain/event-query';
 import { SlugConflictError } from '../../../../shared/domain/slug-allocation';
 import { EventRepository } from '../../domain/event.repository';
 import { dayCountPlan } from '../../domain/day-count-plan';
@@ -265,7 +265,12 @@ export class TypeOrmEventRepository extends EventRepository {
       'd.event_hidden = 0',
       ...c.bounds.map((b) => `d.event_${b.field === 'start' ? clock.start : clock.end} ${b.op} ?`),
     ];
-    const params = [...links.ids, ...c.statuses, ...c.bounds.map((b) => b.value)];
+    const params: unknown[] = [...links.ids, ...c.statuses, ...c.bounds.map((b) => b.value)];
+    if (what === 'page' && lockedMatches(c) === 'never') {
+      const { bind, params: lockedParams } = positional();
+      conditions.push(`d.event_id NOT IN (${this.lockedIdsSql(c.maskedFor!, bind)})`);
+      params.push(...lockedParams);
+    }
     const where = `WHERE ${conditions.join(' AND ')}`;
     if (what === 'count') {
       const counted = links.ids.length === 1 ? 'COUNT(*)' : 'COUNT(DISTINCT d.event_id)';
@@ -283,7 +288,7 @@ export class TypeOrmEventRepository extends EventRepository {
   private totalSql(c: EventCriteria, driver: DrivingLink | null): { sql: string; params: unknown[] } {
     const links = linkOnly(c);
     const category = links && c.categoryTree !== undefined && links.ids === c.categoryIds ? { tree: c.categoryTree, ids: links.ids } : undefined;
-    if (links && !category) return this.linkSql(c, links, 'count');
+    if (links && !category) return this.withoutLockedMatches(c, this.linkSql(c, links, 'count'));
     if (category || countedByDay(c)) {
       const clock = CLOCK[c.mode];
       const exact = {
@@ -292,11 +297,50 @@ export class TypeOrmEventRepository extends EventRepository {
           .join(' AND '),
         params: [...c.statuses, ...c.bounds.map((b) => b.value)],
       };
-      return dayCountTotalSql(dayCountPlan(c.bounds), c.statuses, clock, exact, this.dataSource.options.type === 'mysql' ? 'mysql' : 'sqlite', category);
+      const counted = dayCountTotalSql(dayCountPlan(c.bounds), c.statuses, clock, exact, this.dataSource.options.type === 'mysql' ? 'mysql' : 'sqlite', category);
+      return this.withoutLockedMatches(c, counted);
     }
     const { bind, params } = positional();
     const { join, where } = this.listConditions(c, driver, bind);
     return { sql: `SELECT COUNT(*) AS n FROM events e${join} WHERE ${where}`, params };
+  }
+
+  /**
+   * A total taken from maintained counts (link rows, category buckets), which count every event, less the protected
+   * events the reader may not see unlocked that it counted (§6.11: the filter sees their masked values and matches none
+   * of them). Exact: those events, few, are read through `events_protected` and tested with the list's own conditions,
+   * each link filter probed by the event's key. Without such a filter (or for editors) the count is unchanged.
+   */
+  private withoutLockedMatches(c: EventCriteria, counted: { sql: string; params: unknown[] }): { sql: string; params: unknown[] } {
+    if (lockedMatches(c) !== 'never') return counted;
+    const { bind, params } = positional();
+    const locked = this.lockedSql('e', c.maskedFor!, bind);
+    const { where } = this.listConditions({ ...c, maskedFor: undefined }, null, bind, 'all');
+    const matches = `SELECT COUNT(*) FROM events e${this.usingIndex('events_protected')} WHERE ${locked} AND ${where}`;
+    return { sql: `SELECT (SELECT cn.n FROM (${counted.sql}) cn) - (${matches}) AS n`, params: [...counted.params, ...params] };
+  }
+
+  private usingIndex(index: string): string {
+    return this.dataSource.options.type === 'mysql' ? ` FORCE INDEX (${index})` : ` INDEXED BY ${index}`;
+  }
+
+  /**
+   * The protected events (non-empty password, found by the `events_protected` range) that this reader may not see
+   * unlocked (§6.11: not their author, not the password sent; compared in binary, as `searchedKey`), as a condition on
+   * `alias`.
+   */
+  private lockedSql(alias: string, reader: { authorId: number | null; password: string | null }, bind: Bind): string {
+    const mysql = this.dataSource.options.type === 'mysql';
+    // SQLite reads a range for `>`, not for `<>`; MySQL for both (the column is NO PAD binary there: ' ' <> '' holds).
+    const conditions = [mysql ? `${alias}.post_password <> ''` : `${alias}.post_password > ''`];
+    if (reader.authorId !== null) conditions.push(`${alias}.author_id <> ${bind(reader.authorId)}`);
+    if (reader.password !== null) conditions.push(`NOT (${mysql ? 'BINARY ' : ''}${alias}.post_password = ${bind(reader.password)})`);
+    return conditions.join(' AND ');
+  }
+
+  /** The ids of `lockedSql`'s events: a small set, read once by the query it is part of. */
+  private lockedIdsSql(reader: { authorId: number | null; password: string | null }, bind: Bind): string {
+    return `SELECT lp.id FROM events lp${this.usingIndex('events_protected')} WHERE ${this.lockedSql('lp', reader, bind)}`;
   }
 
   /** The stored rows' bucket columns, locked on MySQL (the caller is about to change them). */
@@ -353,7 +397,7 @@ export class TypeOrmEventRepository extends EventRepository {
    * A list's conditions on `e` (joined by AND) and the join of its driving link (alias `d`), as plain SQL: `bind` takes
    * each value where its placeholder is written, so the values come in the order of the placeholders.
    */
-  private listConditions(c: EventCriteria, driver: DrivingLink | null, bind: Bind, probeTerms = false): { join: string; where: string } {
+  private listConditions(c: EventCriteria, driver: DrivingLink | null, bind: Bind, probeTerms: boolean | 'all' = false): { join: string; where: string } {
     const where: string[] = [];
     const startColumn = driver ? `d.event_start_${c.mode === 'event' ? 'local' : 'utc'}` : COLUMN[c.mode].start;
     let join = '';
@@ -389,20 +433,25 @@ export class TypeOrmEventRepository extends EventRepository {
           : `e.id IN (SELECT ${key}.event_id FROM ${table} ${key} WHERE ${among})`,
       );
     };
-    inLinks('lc', 'event_terms', 'term_id', c.categoryIds, probeTerms);
-    inLinks('lt', 'event_terms', 'term_id', c.tagIds, probeTerms);
-    inLinks('lv', 'event_venues', 'venue_id', c.venueIds);
-    inLinks('lo', 'event_organizers', 'organizer_id', c.organizerIds);
-    inLinks('lg', 'event_venues', 'venue_id', c.nearVenueIds);
+    const probeLinks = probeTerms === 'all';
+    inLinks('lc', 'event_terms', 'term_id', c.categoryIds, probeTerms !== false);
+    inLinks('lt', 'event_terms', 'term_id', c.tagIds, probeTerms !== false);
+    inLinks('lv', 'event_venues', 'venue_id', c.venueIds, probeLinks);
+    inLinks('lo', 'event_organizers', 'organizer_id', c.organizerIds, probeLinks);
+    inLinks('lg', 'event_venues', 'venue_id', c.nearVenueIds, probeLinks);
     if (c.featured !== undefined) where.push(`e.featured = ${bind(c.featured ? 1 : 0)}`);
     if (c.ticketed !== undefined) where.push(`e.ticketed = ${bind(c.ticketed ? 1 : 0)}`);
     if (c.geoloc !== undefined) {
       const sub =
         'SELECT gv.event_id FROM event_venues gv JOIN venues v ON v.id = gv.venue_id WHERE v.geo_lat IS NOT NULL AND v.geo_lng IS NOT NULL';
-      where.push(`e.id ${c.geoloc ? 'IN' : 'NOT IN'} (${sub})`);
+      // §6.11: a protected event the reader may not see unlocked has no venue in its list item, so no coordinates.
+      if (lockedMatches(c) === 'always') where.push(`(e.id NOT IN (${sub}) OR e.id IN (${this.lockedIdsSql(c.maskedFor!, bind)}))`);
+      else where.push(`e.id ${c.geoloc ? 'IN' : 'NOT IN'} (${sub})`);
     }
     if (c.include !== undefined) where.push(c.include.length === 0 ? '1 = 0' : `e.id IN (${c.include.map(bind).join(', ')})`);
     if (c.postParent !== undefined) where.push(`e.post_parent = ${bind(c.postParent)}`);
+    // §6.11: the filters on masked fields match none of the protected events the reader may not see unlocked.
+    if (lockedMatches(c) === 'never') where.push(`e.id NOT IN (${this.lockedIdsSql(c.maskedFor!, bind)})`);
     return { join, where: where.join(' AND ') };
   }
 

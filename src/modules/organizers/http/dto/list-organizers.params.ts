@@ -23,7 +23,7 @@ export class ListOrganizersParams extends PaginationParams {
   @Param({ kind: 'list', items: 'string', description: 'Organizer statuses: publish, future, draft, pending, private, trash or any' })
   status?: string[];
 
-  /** CONTRACT §5: the three record lists take `password`; here it unlocks the links of a protected `event` (§6.11). It is never copied into links. */
-  @Param({ kind: 'string', description: 'Unlocks the `event` filter of a password-protected event (venues and organizers themselves cannot be protected).' })
+  /** CONTRACT §5: the three record lists take `password`; here it unlocks the links of a protected `event` and its weight in `only_with_upcoming` (§6.11). It is never copied into links. */
+  @Param({ kind: 'string', description: 'Unlocks the `event` filter, and the upcoming events `only_with_upcoming` counts, for password-protected events (venues and organizers themselves cannot be protected).' })
   password?: string;
 }

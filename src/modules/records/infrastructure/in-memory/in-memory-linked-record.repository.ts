@@ -50,6 +50,8 @@ export class InMemoryLinkedRecordRepository<T extends LinkedRecord, Probe> exten
         const ok = events.some((e) => {
           const ev = this.events.get(e);
           if (!ev || ev.hidden || ev.startUtc < c.upcomingAfterUtc! || ev.status === 'trash') return false;
+          const locked = !!ev.postPassword && !c.viewer.seesAll && ev.authorId !== c.viewer.userId && ev.postPassword !== c.viewer.password;
+          if (locked) return false; // §6.11: no venue or organizer in its list item
           return ev.status === 'publish' || c.viewer.seesAll || (c.viewer.userId !== null && ev.authorId === c.viewer.userId);
         });
         if (!ok) return false;

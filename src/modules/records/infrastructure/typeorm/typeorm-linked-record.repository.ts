@@ -110,10 +110,17 @@ export abstract class TypeOrmLinkedRecordRepository<T extends LinkedRecord, Row 
         : c.viewer.userId !== null
           ? "(e.status = 'publish' OR (e.status <> 'trash' AND e.author_id = ?))"
           : "e.status = 'publish'";
+      // §6.11: a protected event lists its venues and organizers only to callers who may see it unlocked (its author, or
+      // the password, compared in binary as everywhere); LENGTH, not `= ''`: MySQL's PAD SPACE would take ' ' for ''.
+      const password = this.dataSource.options.type === 'mysql' ? 'BINARY e.post_password = ?' : 'e.post_password = ?';
+      const unlocked = c.viewer.seesAll
+        ? ''
+        : ` AND (LENGTH(e.post_password) = 0${c.viewer.userId !== null ? ' OR e.author_id = ?' : ''}${c.viewer.password ? ` OR ${password}` : ''})`;
       conditions.push(
-        `EXISTS (SELECT 1 FROM ${links} l JOIN events e ON e.id = l.event_id WHERE l.${column} = r.id AND e.start_utc >= ? AND e.hide_from_listings = 0 AND ${visible})`,
+        `EXISTS (SELECT 1 FROM ${links} l JOIN events e ON e.id = l.event_id WHERE l.${column} = r.id AND e.start_utc >= ? AND e.hide_from_listings = 0 AND ${visible}${unlocked})`,
       );
       params.push(c.upcomingAfterUtc, ...(c.viewer.userId !== null && !c.viewer.seesAll ? [c.viewer.userId] : []));
+      if (!c.viewer.seesAll) params.push(...(c.viewer.userId !== null ? [c.viewer.userId] : []), ...(c.viewer.password ? [c.viewer.password] : []));
     }
     return { condition: conditions.join(' AND '), params };
   }
