@@ -15,6 +15,7 @@
 //                            results go to bench/results/<date>-<variant>-partial.json and BENCHMARKS.md is left alone
 //   BENCH_VARIANT            names the results file and the BENCHMARKS.md section (default <db>[-uncached]), e.g.
 //                            mysql-1m-uncached for a run on an existing 1,000,000-event database
+//   BENCH_NODE_FLAGS         more Node flags for the service (e.g. "--heap-growing-percent=70"), after --max-old-space-size
 //   BENCH_CPU_PROF=DIR       the service runs with --cpu-prof and writes its profile into DIR when the run ends
 //                            (summarise it with `node bench/cpu-profile-summary.js DIR/<file>.cpuprofile`)
 const { spawn, spawnSync, fork } = require('node:child_process');
@@ -172,7 +173,8 @@ async function main() {
   }
   // The service as `npm start` runs it (same heap limit).
   const profiling = env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(env.BENCH_CPU_PROF)}`] : [];
-  const service = spawn(process.execPath, ['--max-old-space-size=192', ...profiling, path.join(DIST, 'main.js')], {
+  const nodeFlags = (env.BENCH_NODE_FLAGS || '').split(' ').filter(Boolean);
+  const service = spawn(process.execPath, ['--max-old-space-size=192', '--heap-growing-percent=50', ...nodeFlags, ...profiling, path.join(DIST, 'main.js')], {
     env: { ...env, ...database, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${PORT}`, AUTH_JWT_SECRET: SECRET, AUTH_USERS: '1,2,3,4,5', RATE_LIMIT_MAX: '0', LOG_LEVEL: 'warn', WORKERS: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

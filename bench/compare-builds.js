@@ -28,7 +28,7 @@ const database = process.env.DATABASE_URL
   : { DB_TYPE: 'sqlite', DB_SQLITE_PATH: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'compare-')), 'db.sqlite') };
 
 function start(dist, port, flags = '') {
-  const child = spawn(process.execPath, ['--max-old-space-size=192', ...flags.split(' ').filter(Boolean), path.join(path.resolve(dist), 'main.js')], {
+  const child = spawn(process.execPath, ['--max-old-space-size=192', '--heap-growing-percent=50', ...flags.split(' ').filter(Boolean), path.join(path.resolve(dist), 'main.js')], {
     env: { ...process.env, ...database, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, AUTH_JWT_SECRET: SECRET, RATE_LIMIT_MAX: '0', LOG_LEVEL: 'warn', WORKERS: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
