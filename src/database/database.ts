@@ -32,10 +32,10 @@ export async function openDatabase(
   for (;;) {
     attempt += 1;
     const dataSource = new ReadRoutingDataSource(typeOrmOptions(db, ALL_ENTITIES));
-    let step = 'not reachable';
+    let migrating = false;
     try {
       await dataSource.initialize();
-      step = 'could not be migrated';
+      migrating = true;
       if (migrate) await runMigrationsAlone(dataSource, db);
       logServerRotation(dataSource, db, logger);
       return dataSource;
@@ -43,9 +43,9 @@ export async function openDatabase(
       if (dataSource.isInitialized) await dataSource.destroy().catch(() => undefined);
       const reason = error instanceof Error ? error.message : String(error);
       if (Date.now() >= deadline) {
-        throw new DatabaseUnavailableError(`cannot ${step === 'not reachable' ? 'reach' : 'migrate'} ${describeDatabase(db)}: ${reason}`);
+        throw new DatabaseUnavailableError(`cannot ${migrating ? 'migrate' : 'reach'} ${describeDatabase(db)}: ${reason}`);
       }
-      logger.warn(`${describeDatabase(db)} ${step} (attempt ${attempt}): ${reason}; retrying`);
+      logger.warn(`${describeDatabase(db)} ${migrating ? 'could not be migrated' : 'not reachable'} (attempt ${attempt}): ${reason}; retrying`);
       await new Promise((r) => setTimeout(r, Math.min(2000, Math.max(0, deadline - Date.now()))));
     }
   }

@@ -29,7 +29,7 @@ function symbolAfter(text: string): string {
  * `""` (or an empty array) gives `{ cost: '', values: [] }`.
  */
 export function parseCost(input: string | number | Array<string | number>): { cost: string; details: CostDetails } {
-  const items = (Array.isArray(input) ? input : [input]).map((v) => (typeof v === 'number' ? costText(v) : String(v ?? '')));
+  const items = (Array.isArray(input) ? input : [input]).map(costItemText);
   const numbers: string[] = [];
   let symbol = '';
   let position: CostDetails['currency_position'] = '';
@@ -99,6 +99,9 @@ export function currencyCodeOf(details: Pick<CostDetails, 'currency_symbol'> & {
  * the numbers 1 and 7 (a black-box probe, 2026-11-27). The digits of its shortest form, the decimal point moved by the
  * exponent.
  */
+/** One item of a cost as the text the rules read: a number as `costText` writes it, anything else as a string. */
+export const costItemText = (item: unknown): string => (typeof item === 'number' ? costText(item) : String(item ?? ''));
+
 export function costText(n: number): string {
   const text = String(n);
   const m = /^(-?)(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);

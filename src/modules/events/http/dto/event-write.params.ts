@@ -3,7 +3,7 @@ import { Param, withRequired } from '../../../../shared/http/params/param.decora
 import type { ParamSpec } from '../../../../shared/http/params/param-rules';
 import { exceedsLength, MAX_ITEMS, MAX_LENGTH } from '../../../../shared/domain/input-limits';
 import { websiteProblem } from '../../../../shared/domain/web-values';
-import { costText } from '../../domain/cost';
+import { costItemText } from '../../domain/cost';
 import { dateForm, overLongPassword, passwordForm, timezoneForm } from './event-param-checks';
 
 const STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;
@@ -13,8 +13,7 @@ const costCheck = (v: unknown, param: string): ParamProblem | null => {
   const ok = (x: unknown) => typeof x === 'string' || (typeof x === 'number' && Number.isFinite(x));
   if (!(v === null || ok(v) || (Array.isArray(v) && v.every(ok)))) return { param, detail: 'rest_invalid_type', args: { type: 'string' } };
   // The cost is stored as sent (its JSON): the limit is on all its text together.
-  const textOf = (x: unknown) => (typeof x === 'number' ? costText(x) : String(x ?? ''));
-  const text = Array.isArray(v) ? v.map(textOf).join(' ') : textOf(v);
+  const text = Array.isArray(v) ? v.map(costItemText).join(' ') : costItemText(v);
   if ((Array.isArray(v) && v.length > MAX_ITEMS.terms) || exceedsLength(text, MAX_LENGTH.cost)) {
     return { param, detail: 'rest_too_long', args: { max: MAX_LENGTH.cost } };
   }
