@@ -62,7 +62,9 @@ export async function createApp(config: AppConfig, deps: AppDependencies): Promi
       }),
     );
   }
-  app.use(writeRequestsOnPrimary); // with read replicas: a write request reads from the primary throughout
+  // With read replicas: a write request reads from the primary throughout. Only then: its async context costs every
+  // request's promises a hook (TransientAsyncStore).
+  if (config.db.type === 'mysql' && config.db.replicas.length > 0) app.use(writeRequestsOnPrimary);
   // No enableShutdownHooks(): main.ts shuts down gracefully itself (CONTRACT §13.7; Nest's hook re-raises the signal).
   await app.init();
   app.get(OpenApiDocument).generate(app); // /doc: scanned once the routes exist (CONTRACT §12.2)

@@ -1,9 +1,10 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { writeContention } from '../shared/domain/errors';
 import { UnitOfWork } from '../shared/domain/unit-of-work';
+import { TransientAsyncStore } from './transient-async-store';
 
-const current = new AsyncLocalStorage<EntityManager>();
+/** The transaction in progress; enabled only while one is (TransientAsyncStore: reads pay no promise hooks). */
+const current = new TransientAsyncStore<EntityManager>();
 
 /** The entity manager of the transaction in progress, or the data source's own manager outside one. */
 export function managerOf(dataSource: DataSource): EntityManager {

@@ -1,6 +1,7 @@
 import { UnitOfWork } from '../../src/shared/domain/unit-of-work';
 import { FixedClock } from '../../src/shared/domain/clock';
 import { ScheduledPublishing } from '../../src/modules/publishing/scheduled-publishing';
+import { promiseHooksOn } from '../support/promise-hooks';
 import { startTestApp, TestApp } from './support/test-app';
 
 /**
@@ -64,5 +65,14 @@ describe('reads never write; due records are published by the scheduled job', ()
     expect([await status('events', event.id), await status('venues', venue.id), await status('organizers', organizer.id)]).toEqual(['publish', 'publish', 'publish']);
     expect((await anonymousSees()).list).toEqual([[event.id, 'publish']]);
     expect(await t.app.get(ScheduledPublishing).runOnce()).toBe(0);
+  });
+
+  // Only transactions need async context; with it on, Node runs promise hooks for every promise of every request.
+  it('leaves no async context on for the reads after writes and scheduled publishing', async () => {
+    const res = await t.http().post(`${t.api}/events`).set('Authorization', editor).send({ title: 'Written', start_date: '2026-12-06 20:00', end_date: '2026-12-06 21:00' });
+    expect(res.status).toBe(201);
+    await t.http().patch(`${t.api}/events/${res.body.id}`).set('Authorization', editor).send({ title: 'Rewritten' }).expect(200);
+    await t.app.get(ScheduledPublishing).runOnce();
+    expect(await promiseHooksOn()).toBe(false);
   });
 });
