@@ -1,5 +1,5 @@
-// Generates src/modules/events/domain/tz-abbreviations.ts from the system tz database (needs zdump + /usr/share/zoneinfo).
-// Usage: node scripts/gen-tz-abbreviations.js > src/modules/events/domain/tz-abbreviations.ts
+// Generates src/shared/domain/time/tz-abbreviations.ts from the system tz database (needs zdump + /usr/share/zoneinfo).
+// Usage: node scripts/gen-tz-abbreviations.js > src/shared/domain/time/tz-abbreviations.ts
 const { execFileSync } = require('child_process');
 const zones = Intl.supportedValuesOf('timeZone');
 const extra = ['UTC', 'Asia/Kolkata', 'Asia/Calcutta', 'America/Buenos_Aires', 'America/Argentina/Buenos_Aires', 'Europe/Kyiv', 'Europe/Kiev', 'Asia/Ho_Chi_Minh', 'Asia/Saigon', 'Asia/Kathmandu', 'Asia/Katmandu', 'US/Eastern', 'US/Pacific', 'US/Central', 'US/Mountain'];

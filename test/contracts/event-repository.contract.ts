@@ -1,5 +1,5 @@
 import type { CalendarEvent, EventLinks } from '../../src/modules/events/domain/calendar-event';
-import { toUtc } from '../../src/modules/events/domain/date-input';
+import { toUtc } from '../../src/shared/domain/time/date-input';
 import type { EventCriteria } from '../../src/modules/events/domain/event-query';
 import type { RecordStatus } from '../../src/shared/domain/policy';
 import { SlugConflictError } from '../../src/shared/domain/slug-allocation';

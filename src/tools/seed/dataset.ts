@@ -1,7 +1,7 @@
 import type { RecordStatus } from '../../shared/domain/policy';
 import { slugify } from '../../shared/domain/text';
 import type { CalendarEvent, EventLinks } from '../../modules/events/domain/calendar-event';
-import { normalizeWallClock, toUtc, toZone } from '../../modules/events/domain/date-input';
+import { normalizeWallClock, toUtc, toZone } from '../../shared/domain/time/date-input';
 import type { Organizer } from '../../modules/organizers/domain/organizer';
 import type { Term } from '../../modules/terms/domain/term';
 import { termSlugBase } from '../../modules/terms/domain/term-rules';

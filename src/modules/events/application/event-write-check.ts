@@ -10,7 +10,7 @@ import { slugify } from '../../../shared/domain/text';
 import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-cleaning';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import type { CalendarEvent, EventChanges } from '../domain/calendar-event';
-import { ParsedDate, parseDateInput, toZone } from '../domain/date-input';
+import { ParsedDate, parseDateInput, toZone } from '../../../shared/domain/time/date-input';
 import { EventSchedule, isWallClockYear, publicationAfter, scheduleAfter } from '../domain/event-schedule';
 import { EventRepository } from '../domain/event.repository';
 import { CheckedImage, EventLinksGateway } from './event-links.gateway';

@@ -1,5 +1,5 @@
 /** All-day events (CONTRACT §9.3): start at 00:00:00 of its day, end at 23:59:59 of its day. Pure. */
-import { toUtc } from './date-input';
+import { toUtc } from '../../../shared/domain/time/date-input';
 
 /** `YYYY-MM-DD 00:00:00` of the wall clock's day. */
 export function allDayStart(localWallClock: string): string {

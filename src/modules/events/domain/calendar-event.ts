@@ -2,7 +2,7 @@ import { MAX_LENGTH } from '../../../shared/domain/input-limits';
 import { appendLineage } from '../../../shared/domain/global-id';
 import type { RecordStatus } from '../../../shared/domain/policy';
 import { cutKey, fold, foldKey, LONG_KEY_LENGTH } from '../../../shared/domain/text';
-import { toUtc } from './date-input';
+import { toUtc } from '../../../shared/domain/time/date-input';
 import type { EventSchedule, Publication } from './event-schedule';
 
 /**

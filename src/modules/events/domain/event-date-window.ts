@@ -6,7 +6,7 @@
  */
 import { DateTime } from 'luxon';
 import { InvalidParamsError, ParamProblem } from '../../../shared/domain/errors';
-import { parseDateInput, toUtc, zoneOf } from './date-input';
+import { parseDateInput, toUtc, zoneOf } from '../../../shared/domain/time/date-input';
 
 export interface DateFilterInput {
   start_date?: string;

@@ -1,6 +1,6 @@
 import type { ParamProblem } from '../../../shared/domain/errors';
 import { normalizeAllDay } from './all-day';
-import { toUtc, toZone } from './date-input';
+import { toUtc, toZone } from '../../../shared/domain/time/date-input';
 
 /** When an event runs: local wall clocks in its `zone` (CONTRACT §9.3). */
 export interface EventSchedule {

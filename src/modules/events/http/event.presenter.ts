@@ -6,7 +6,7 @@ import { presentEmbeddedTerm } from '../../terms/http/term.presenter';
 import { presentVenue, venueJsonLd } from '../../venues/http/venue.presenter';
 import type { EventView } from '../application/event-view';
 import { currencyCodeOf, parseCost } from '../domain/cost';
-import { isoWithOffset, timezoneAbbreviation, toZone } from '../domain/date-input';
+import { isoWithOffset, timezoneAbbreviation, toZone } from '../../../shared/domain/time/date-input';
 import { maskEventBody } from './event-masking';
 
 /** Where events are shown: the site's public URL and timezone, and the API root of the request (§1.4, §7.1). */

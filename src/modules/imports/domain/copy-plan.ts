@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { parseCost } from '../../events/domain/cost';
-import { normalizeTimezone } from '../../events/domain/date-input';
+import { normalizeTimezone } from '../../../shared/domain/time/date-input';
 import type { WireObject } from './calendar-source';
 import { decodeEntities } from './html-entities';
 import type { ImportKind } from './import-mapping';

@@ -26,7 +26,7 @@ import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-clean
 import { nameKey, UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { isHttpUrl } from '../../../shared/domain/web-values';
-import { parseDateInput, toZone } from '../../events/domain/date-input';
+import { parseDateInput, toZone } from '../../../shared/domain/time/date-input';
 import { ImagePlan, MediaService } from '../../media/application/media.service';
 import { LinkedRecord, searchFragments } from '../domain/linked-record';
 import { LinkedRecordRepository } from '../domain/linked-record.repository';

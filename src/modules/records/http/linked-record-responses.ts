@@ -3,7 +3,7 @@ import type { AppConfig } from '../../../config/app-config';
 import type { Page, PageRequest } from '../../../shared/domain/page';
 import { etagOf, sendWithEtag, sendWritten } from '../../../shared/http/etag';
 import { assertPageExists, LinkParam, listLinks, setListHeaders, totalPages } from '../../../shared/http/list-response';
-import { toZone } from '../../events/domain/date-input';
+import { toZone } from '../../../shared/domain/time/date-input';
 import { MediaService } from '../../media/application/media.service';
 import type { LinkedRecord } from '../domain/linked-record';
 import type { PresentContext, RecordPresenter } from './record-presentation';

@@ -1,7 +1,7 @@
 import type { ParamProblem } from '../../../../shared/domain/errors';
 import { exceedsLength } from '../../../../shared/domain/input-limits';
 import { MAX_POST_PASSWORD_LENGTH } from '../../domain/calendar-event';
-import { isDateForm, normalizeTimezone } from '../../domain/date-input';
+import { isDateForm, normalizeTimezone } from '../../../../shared/domain/time/date-input';
 
 /**
  * Format checks that run with the type checks (CONTRACT §4.4, step 5), so that one error names every malformed

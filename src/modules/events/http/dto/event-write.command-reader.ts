@@ -6,7 +6,7 @@ import { readInlineRecord } from '../../../records/http/inline-record';
 import { OrganizerWriteParams } from '../../../organizers/http/dto/organizer-write.params';
 import { VenueWriteParams } from '../../../venues/http/dto/venue-write.params';
 import type { EventWriteCommand, EventWriteRequest, LinkRef } from '../../application/event-write.command';
-import { normalizeTimezone } from '../../domain/date-input';
+import { normalizeTimezone } from '../../../../shared/domain/time/date-input';
 import type { RecordStatus } from '../../../../shared/domain/policy';
 import type { UpdateEventParams } from './event-write.params';
 
