@@ -10,7 +10,7 @@ import { ContractErrorFilter } from './shared/http/error.filter';
 import { OperationsModule, OperationsOptions } from './operations/operations.module';
 import { RateLimitGuard } from './operations/rate-limit/rate-limit.guard';
 
-export interface AppModuleOptions extends CoreModuleOptions {
+interface AppModuleOptions extends CoreModuleOptions {
   operations: OperationsOptions;
 }
 

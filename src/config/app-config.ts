@@ -193,7 +193,7 @@ class Reader {
   }
 }
 
-export function isValidTimeZone(zone: string): boolean {
+function isValidTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return zone.length > 0;

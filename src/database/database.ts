@@ -8,7 +8,7 @@ import { describeDatabase, typeOrmOptions } from './typeorm-options';
 
 export class DatabaseUnavailableError extends Error {}
 
-export interface OpenDatabaseOptions {
+interface OpenDatabaseOptions {
   /**
    * Run pending migrations once connected (default). `false` in the workers of a WORKERS cluster: the primary applied
    * them before forking, and a worker (or a restarted one) must never change the schema under its serving peers.

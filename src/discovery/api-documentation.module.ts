@@ -15,7 +15,7 @@ import { RouteCatalog } from './route-catalog';
   providers: [RouteCatalog, OpenApiDocument, OptionsMiddleware],
   exports: [RouteCatalog, OpenApiDocument, OptionsMiddleware],
 })
-export class RouteCatalogModule implements NestModule {
+class RouteCatalogModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(OptionsMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.OPTIONS });
   }
@@ -23,15 +23,15 @@ export class RouteCatalogModule implements NestModule {
 
 /** `{api}` and `{api}/doc`: routes of the namespace, so they are listed in the index like every other route. */
 @Module({ imports: [RouteCatalogModule], controllers: [NamespaceController] })
-export class NamespaceDiscoveryModule {}
+class NamespaceDiscoveryModule {}
 
 /** `{API_PREFIX}/`: the API root, outside the namespace. */
 @Module({ imports: [RouteCatalogModule], controllers: [ApiRootController] })
-export class ApiRootModule {}
+class ApiRootModule {}
 
 /** `/docs` and `/es/docs`: the Swagger explorer, outside the API prefix. */
 @Module({ controllers: [ExplorerController] })
-export class ExplorerModule {}
+class ExplorerModule {}
 
 /**
  * Discovery and documentation (CONTRACT §12): the namespace index, the API root, `OPTIONS` answers, /doc and the

@@ -8,7 +8,7 @@ import { indexContext } from './discovery-context';
 import { indexRoutes } from './namespace-index';
 import { RouteCatalog } from './route-catalog';
 
-export const API_NAME = 'Calendar Events';
+const API_NAME = 'Calendar Events';
 export const API_DESCRIPTION = 'Events, venues, organizers, event categories and event tags.';
 
 /** `GET {API_PREFIX}/` (CONTRACT §12.1, extension): the discovery document naming the namespace and its routes. */

@@ -13,7 +13,7 @@ export interface IndexContext {
   translate: (english: string) => string;
 }
 
-export interface IndexArg {
+interface IndexArg {
   required: boolean;
   default?: unknown;
   description: string;
@@ -25,7 +25,7 @@ export interface IndexArg {
   maximum?: number;
 }
 
-export interface IndexEndpoint {
+interface IndexEndpoint {
   methods: HttpVerb[];
   args: Record<string, IndexArg>;
 }
@@ -43,7 +43,7 @@ export function documentedDefault(spec: ParamSpec, now: Date, siteZone: string):
 }
 
 /** One argument in the index (CONTRACT §12.1): only the JSON-schema keywords the contract lists. */
-export function indexArg(spec: ParamSpec, ctx: IndexContext): IndexArg {
+function indexArg(spec: ParamSpec, ctx: IndexContext): IndexArg {
   const schema = swaggerType(spec);
   const fallback = documentedDefault(spec, ctx.now, ctx.siteZone);
   const arg: IndexArg = {

@@ -11,7 +11,7 @@ import { RecordIdPipe, SlugPipe } from '../shared/http/path-params';
 export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The order methods are listed in (index, `Allow`, /doc). */
-export const VERB_ORDER: HttpVerb[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const VERB_ORDER: HttpVerb[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** A path parameter as the pipe that validates it defines it (CONTRACT §1.3). */
 export interface PathParam {

@@ -26,7 +26,7 @@ export const explorerCsp = (publicUrl: string): string =>
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-export interface ExplorerPage {
+interface ExplorerPage {
   lang: 'en' | 'es';
   title: string;
   /** Where the assets are served (`/docs`, below any path of PUBLIC_URL). */

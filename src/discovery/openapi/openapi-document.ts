@@ -10,8 +10,8 @@ import { ApiOperation, ApiRoute, RouteCatalog } from '../route-catalog';
 import { WIRE_SCHEMAS } from './wire-schemas';
 import { errorResponses, successResponses } from './responses';
 
-export const DOC_TITLE = 'Calendar Events REST API';
-export const DOC_DESCRIPTION =
+const DOC_TITLE = 'Calendar Events REST API';
+const DOC_DESCRIPTION =
   'Events, venues, organizers, event categories and event tags. Wire-compatible with The Events Calendar REST API ' +
   '(tribe/events/v1). Reads are public; writes need a bearer token (JWT). Request bodies may be JSON or form-encoded.';
 

@@ -12,7 +12,7 @@ const MASKABLE = { type: 'boolean', nullable: true } as const;
 const REF = (name: string) => ({ $ref: getSchemaPath(name) });
 
 @ApiSchema({ name: 'DateDetails', description: 'The parts of a wall-clock date, as zero-padded strings.' })
-export class DateDetailsSchema {
+class DateDetailsSchema {
   @ApiProperty({ type: 'string', example: '2026', description: 'Year (4 digits).' }) year: string;
   @ApiProperty({ type: 'string', example: '12', description: 'Month (2 digits).' }) month: string;
   @ApiProperty({ type: 'string', example: '05', description: 'Day of the month (2 digits).' }) day: string;
@@ -22,7 +22,7 @@ export class DateDetailsSchema {
 }
 
 @ApiSchema({ name: 'CostDetails', description: 'The cost split into currency and numeric values.' })
-export class CostDetailsSchema {
+class CostDetailsSchema {
   @ApiProperty({ type: 'string', description: 'Currency symbol found in the cost; empty when none.' }) currency_symbol: string;
   @ApiProperty({ type: 'string', description: 'Always empty.' }) currency_code: string;
   @ApiProperty({ type: 'string', enum: ['prefix', 'postfix', ''], description: 'Where the symbol stands; empty when there is none.' })
@@ -32,7 +32,7 @@ export class CostDetailsSchema {
 }
 
 @ApiSchema({ name: 'Image', description: 'An image referenced by URL.' })
-export class ImageSchema {
+class ImageSchema {
   @ApiProperty({ type: 'string', description: 'Image URL as it was given.' }) url: string;
   @ApiProperty({ type: 'integer', description: 'Media item id.' }) id: number;
   @ApiProperty({ type: 'string', description: 'Lower-case file extension.' }) extension: string;
@@ -62,7 +62,7 @@ const LINEAGE = { type: 'array', items: { type: 'string' }, description: 'The gl
 const JSON_LD = { type: 'object', additionalProperties: true, description: 'schema.org data (single reads only).' } as const;
 
 @ApiSchema({ name: 'Venue', description: 'A venue. Keys marked optional are left out when empty.' })
-export class VenueSchema extends RecordBase {
+class VenueSchema extends RecordBase {
   @ApiProperty({ type: 'string', description: 'Venue name.' }) venue: string;
   @ApiPropertyOptional({ type: 'string', description: 'Description (HTML).' }) description?: string;
   @ApiPropertyOptional({ type: 'string', description: 'Excerpt (HTML).' }) excerpt?: string;
@@ -87,7 +87,7 @@ export class VenueSchema extends RecordBase {
 }
 
 @ApiSchema({ name: 'Organizer', description: 'An organizer. Keys marked optional are left out when empty.' })
-export class OrganizerSchema extends RecordBase {
+class OrganizerSchema extends RecordBase {
   @ApiProperty({ type: 'string', description: 'Organizer name.' }) organizer: string;
   @ApiPropertyOptional({ type: 'string', description: 'Description (HTML).' }) description?: string;
   @ApiPropertyOptional({ type: 'string', description: 'Excerpt (HTML).' }) excerpt?: string;
@@ -102,7 +102,7 @@ export class OrganizerSchema extends RecordBase {
 }
 
 @ApiSchema({ name: 'EventTerm', description: 'A category or tag embedded in an event.' })
-export class EventTermSchema {
+class EventTermSchema {
   @ApiProperty({ type: 'string', description: 'Term name.' }) name: string;
   @ApiProperty({ type: 'string', description: 'Slug.' }) slug: string;
   @ApiProperty({ type: 'integer', description: 'Always 0.' }) term_group: number;
@@ -127,7 +127,7 @@ class StandaloneTermBase {
 const META = { type: 'array', items: {}, description: 'Always an empty array.' } as const;
 
 @ApiSchema({ name: 'Category', description: 'An event category.' })
-export class CategorySchema extends StandaloneTermBase {
+class CategorySchema extends StandaloneTermBase {
   @ApiProperty({ type: 'string', enum: ['tribe_events_cat'], description: 'Taxonomy.' }) taxonomy: string;
   @ApiProperty({ type: 'integer', description: 'Parent category id; 0 when none.' }) parent: number;
   @ApiProperty(META) meta: unknown[];
@@ -136,7 +136,7 @@ export class CategorySchema extends StandaloneTermBase {
 }
 
 @ApiSchema({ name: 'Tag', description: 'An event tag.' })
-export class TagSchema extends StandaloneTermBase {
+class TagSchema extends StandaloneTermBase {
   @ApiProperty({ type: 'string', enum: ['post_tag'], description: 'Taxonomy.' }) taxonomy: string;
   @ApiProperty(META) meta: unknown[];
   @ApiProperty({ type: 'string', description: 'Address of the public page (served by the website).' }) url: string;
@@ -144,7 +144,7 @@ export class TagSchema extends StandaloneTermBase {
 }
 
 @ApiSchema({ name: 'Event', description: 'An event. In lists, a protected event has some keys masked (null or empty).' })
-export class EventSchema extends RecordBase {
+class EventSchema extends RecordBase {
   @ApiProperty(GLOBAL_ID) global_id: string;
   @ApiProperty(LINEAGE) global_id_lineage: string[];
   @ApiProperty({ type: 'string', description: 'Address of this event in the API.' }) rest_url: string;
@@ -197,27 +197,27 @@ class ListLinksBase {
 }
 
 @ApiSchema({ name: 'EventList', description: 'A page of events.' })
-export class EventListSchema extends ListLinksBase {
+class EventListSchema extends ListLinksBase {
   @ApiProperty({ type: () => [EventSchema], description: 'The events of this page.' }) events: EventSchema[];
 }
 
 @ApiSchema({ name: 'VenueList', description: 'A page of venues.' })
-export class VenueListSchema extends ListLinksBase {
+class VenueListSchema extends ListLinksBase {
   @ApiProperty({ type: () => [VenueSchema], description: 'The venues of this page.' }) venues: VenueSchema[];
 }
 
 @ApiSchema({ name: 'OrganizerList', description: 'A page of organizers.' })
-export class OrganizerListSchema extends ListLinksBase {
+class OrganizerListSchema extends ListLinksBase {
   @ApiProperty({ type: () => [OrganizerSchema], description: 'The organizers of this page.' }) organizers: OrganizerSchema[];
 }
 
 @ApiSchema({ name: 'CategoryList', description: 'A page of categories.' })
-export class CategoryListSchema extends ListLinksBase {
+class CategoryListSchema extends ListLinksBase {
   @ApiProperty({ type: () => [CategorySchema], description: 'The categories of this page.' }) categories: CategorySchema[];
 }
 
 @ApiSchema({ name: 'TagList', description: 'A page of tags.' })
-export class TagListSchema extends ListLinksBase {
+class TagListSchema extends ListLinksBase {
   @ApiProperty({ type: () => [TagSchema], description: 'The tags of this page.' }) tags: TagSchema[];
 }
 
@@ -247,7 +247,7 @@ class ErrorDataSchema {
 }
 
 @ApiSchema({ name: 'Error', description: 'The error envelope of every error response.' })
-export class ErrorSchema {
+class ErrorSchema {
   @ApiProperty({ type: 'string', description: 'Stable machine code, identical in every language.', example: 'rest-event-not-found' })
   code: string;
   @ApiProperty({ type: 'string', description: 'Human-readable sentence (Spanish under /es).' }) message: string;

@@ -66,10 +66,10 @@ export function answerWorkers(handlers: Record<string, (payload: unknown) => unk
 
 export const RATE_HIT = 'calendar:rate-limit-hit';
 export const CLUSTER_METRICS = 'calendar:cluster-metrics';
-export const READ_CACHE_CLEAR = 'calendar:read-cache-clear';
+const READ_CACHE_CLEAR = 'calendar:read-cache-clear';
 
 /** A worker tells its peers (through the primary) that it wrote: their read caches must forget what they hold. */
-export function tellPeersAboutWrite(): void {
+function tellPeersAboutWrite(): void {
   if (process.send && process.connected) process.send({ type: READ_CACHE_CLEAR });
 }
 

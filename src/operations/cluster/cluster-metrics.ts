@@ -3,7 +3,7 @@ import { AggregatorRegistry } from 'prom-client';
 import type { Logger } from 'pino';
 
 /** How long the primary waits for the workers' metrics; those that did not answer by then are left out of the scrape. */
-export const WORKER_METRICS_TIMEOUT_MS = 2000;
+const WORKER_METRICS_TIMEOUT_MS = 2000;
 
 // prom-client's own messages: each worker's ClusterMetricsSource answers them (AggregatorRegistry's worker side).
 const REQUEST = 'prom-client:getMetricsReq';

@@ -2,7 +2,7 @@ import { Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckResult, HealthCheckService } from '@nestjs/terminus';
 import { DatabaseHealthIndicator } from './database.health-indicator';
 
-export type CheckOutcome = 'ok' | 'failed';
+type CheckOutcome = 'ok' | 'failed';
 
 /**
  * The checks of /health/ready, run by @nestjs/terminus, in CONTRACT §13.1's words (`ok` / `failed`). Only the database

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { within } from '../within';
 
-export const DATABASE_PING_TIMEOUT_MS = 2000;
+const DATABASE_PING_TIMEOUT_MS = 2000;
 /** A ping still unanswered after this long is given up for good (see `ReadinessProbe`). */
 export const ABANDONED_PING_MS = 30_000;
 

@@ -1,12 +1,12 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
-export const CORS_ALLOW_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
-export const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, If-Match, If-None-Match, X-Request-Id, X-HTTP-Method-Override';
-export const CORS_EXPOSE_HEADERS =
+const CORS_ALLOW_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, If-Match, If-None-Match, X-Request-Id, X-HTTP-Method-Override';
+const CORS_EXPOSE_HEADERS =
   'X-TEC-Total, X-TEC-TotalPages, ETag, Location, X-Request-Id, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset';
 
 /** A CORS preflight: OPTIONS carrying Access-Control-Request-Method. Any other OPTIONS is answered by the routes. */
-export const isPreflight = (req: Request) =>
+const isPreflight = (req: Request) =>
   req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
 
 /**

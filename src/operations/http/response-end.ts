@@ -24,7 +24,7 @@ export function onResponseEnd(res: ServerResponse, hook: () => void): void {
 }
 
 /** The status logged and counted for a request whose connection closed before any answer was sent (nginx's usage). */
-export const CLIENT_CLOSED_REQUEST = 499;
+const CLIENT_CLOSED_REQUEST = 499;
 
 /**
  * The status a finished request is logged and counted with: the one sent, or 499 when the client went away before the

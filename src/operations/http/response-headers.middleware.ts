@@ -5,20 +5,20 @@ import type { AppConfig } from '../../config/app-config';
 import type { ShutdownState } from '../health/shutdown-state';
 
 /** The JSON default; the `/docs` pages replace it with their own policy. */
-export const DEFAULT_CSP = "default-src 'none'; frame-ancestors 'none'";
+const DEFAULT_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /**
  * `no-cache` (revalidate, ETags make that cheap) for successful anonymous GET/HEAD; `no-store` for everything else,
  * so nothing a token unlocked and no error is ever kept by a shared cache (CONTRACT §13.6).
  */
-export function cacheControlFor(method: string, status: number, headers: IncomingHttpHeaders): string {
+function cacheControlFor(method: string, status: number, headers: IncomingHttpHeaders): string {
   const read = method === 'GET' || method === 'HEAD';
   const successful = (status >= 200 && status < 300) || status === 304;
   return read && successful && headers.authorization === undefined ? 'no-cache' : 'no-store';
 }
 
 /** What the API discovery link needs to know (CONTRACT §1.2, §2.1). */
-export type DiscoveryLinkConfig = Pick<AppConfig, 'publicUrl' | 'apiPrefix' | 'locales'>;
+type DiscoveryLinkConfig = Pick<AppConfig, 'publicUrl' | 'apiPrefix' | 'locales'>;
 
 /**
  * The plugin's API discovery header, `Link: <{PUBLIC_URL}{API_PREFIX}/>; rel="https://api.w.org/"` (CONTRACT §7.1), so

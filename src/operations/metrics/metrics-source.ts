@@ -1,7 +1,7 @@
 import { AggregatorRegistry, Registry } from 'prom-client';
 import { askPrimary, CLUSTER_METRICS } from '../cluster/cluster-ipc';
 
-export interface MetricsText {
+interface MetricsText {
   contentType: string;
   text: string;
 }

@@ -9,15 +9,15 @@ export const COMMAND_TIMEOUT_MS = 250;
 /** Reconnection attempts come at most this far apart, so the service picks Redis up again within about a second. */
 export const MAX_RECONNECT_DELAY_MS = 1000;
 /** Each ready connection is PINGed this often (the subscriber too: PING is allowed in subscribe mode). */
-export const HEARTBEAT_INTERVAL_MS = 1000;
+const HEARTBEAT_INTERVAL_MS = 1000;
 /**
  * A connection that answered no PING for this long is dead even if its socket never closed (a firewall or load balancer
  * dropping an idle flow, a failover behind a proxy): it is reported lost and its socket destroyed, so ioredis opens a new
  * one. Several missed PINGs, not one, so that a short stall is not a reconnection.
  */
-export const HEARTBEAT_DEAD_AFTER_MS = 3000;
+const HEARTBEAT_DEAD_AFTER_MS = 3000;
 /** At shutdown a connection whose QUIT is not answered within this time is dropped. */
-export const QUIT_LIMIT_MS = 1000;
+const QUIT_LIMIT_MS = 1000;
 /** TCP keepalive on both sockets, so that the kernel also finds a peer that is gone. */
 export const TCP_KEEPALIVE_MS = 10_000;
 

@@ -13,7 +13,7 @@ import { RedisMetrics } from './redis-metrics';
 import { RedisWriteNotices } from './redis-write-notices';
 
 /** How long startup waits for Redis before serving without it (it is picked up whenever it comes). */
-export const STARTUP_WAIT_FOR_REDIS_MS = 2000;
+const STARTUP_WAIT_FOR_REDIS_MS = 2000;
 
 /** Closes the connections when the application closes (graceful shutdown, tests). */
 class ClosingRedisConnections extends RedisConnections {

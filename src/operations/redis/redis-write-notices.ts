@@ -5,7 +5,7 @@ import type { RedisConnections } from './redis-connections';
 import type { RedisMetrics } from './redis-metrics';
 
 /** A refused SUBSCRIBE is tried again after this long: 200 ms, doubling up to 5 s. */
-export const subscribeRetryDelayMs = (failures: number): number => Math.min(200 * 2 ** (failures - 1), 5000);
+const subscribeRetryDelayMs = (failures: number): number => Math.min(200 * 2 ** (failures - 1), 5000);
 
 /**
  * Read-cache invalidation across instances over Redis pub/sub: a write publishes this process' id on the channel and

@@ -3,7 +3,7 @@ import type { AuthConfig } from '../../config/app-config';
 import { Caller, strongestRole } from '../domain/caller';
 import { DomainError } from '../domain/errors';
 
-export type InvalidTokenReason = 'malformed' | 'signature' | 'algorithm' | 'expired' | 'not_yet_valid' | 'claims';
+type InvalidTokenReason = 'malformed' | 'signature' | 'algorithm' | 'expired' | 'not_yet_valid' | 'claims';
 
 export const invalidToken = (reason: InvalidTokenReason) =>
   new DomainError('unauthenticated', 'rest_invalid_token', {}, { reason });

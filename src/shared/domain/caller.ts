@@ -1,7 +1,7 @@
 /**
  * Who is asking (CONTRACT §3). The role always comes from the current token; anonymous callers have no user id.
  */
-export const ROLES = ['subscriber', 'contributor', 'author', 'editor', 'administrator'] as const;
+const ROLES = ['subscriber', 'contributor', 'author', 'editor', 'administrator'] as const;
 export type Role = (typeof ROLES)[number];
 
 export interface Caller {
@@ -20,7 +20,6 @@ const RANK: Record<Caller['role'], number> = {
   administrator: 5,
 };
 
-export const rankOf = (role: Caller['role']) => RANK[role];
 export const atLeast = (caller: Caller, role: Caller['role']) => RANK[caller.role] >= RANK[role];
 
 /** The most powerful recognised role among `claims`, or subscriber when none is recognised. */

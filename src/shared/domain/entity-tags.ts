@@ -1,5 +1,5 @@
 /** Entity tags as RFC 9110 §8.8.3 writes them, and the If-Match rule of CONTRACT §9.11. Pure. */
-export interface EntityTag {
+interface EntityTag {
   weak: boolean;
   /** The quoted opaque tag, as in an `ETag` header. */
   opaque: string;

@@ -8,7 +8,7 @@ import { invalidParam } from './errors';
 export const RECORD_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
 
-export interface OwnedRecord {
+interface OwnedRecord {
   authorId: number;
   status: RecordStatus;
 }

@@ -1,5 +1,5 @@
 /** Wall-clock strings `YYYY-MM-DD HH:MM:SS` (CONTRACT conventions) are what the database stores and the wire shows. */
-export type WallClock = string;
+type WallClock = string;
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 

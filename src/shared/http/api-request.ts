@@ -3,7 +3,7 @@ import type { Caller } from '../domain/caller';
 import type { Locale } from '../i18n/error-messages';
 
 /** What the transport middleware and the guards attach to each request. */
-export interface RequestState {
+interface RequestState {
   requestId: string;
   locale: Locale;
   /** The public base address of the namespace the request arrived on: `{api}` or `{api_es}`. */

@@ -10,7 +10,7 @@ import { sendWithEtag } from './etag';
 
 /** The media type of iCalendar (RFC 5545 §8.1) and the Content-Type it is answered with. */
 export const CALENDAR_MEDIA_TYPE = 'text/calendar';
-export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
+const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 
 const OFFERED = ['application/json', CALENDAR_MEDIA_TYPE];
 

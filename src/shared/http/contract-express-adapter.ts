@@ -6,10 +6,10 @@ import type { AppConfig } from '../../config/app-config';
 import { sendJson } from './json-response';
 
 /** The connection timeouts of the HTTP server (see AppConfig). */
-export type ServerTimeouts = Pick<AppConfig, 'keepAliveTimeoutMs' | 'headersTimeoutMs' | 'requestTimeoutMs' | 'timeoutCheckIntervalMs'>;
+type ServerTimeouts = Pick<AppConfig, 'keepAliveTimeoutMs' | 'headersTimeoutMs' | 'requestTimeoutMs' | 'timeoutCheckIntervalMs'>;
 
 /** Header blocks (request line included) up to this size reach the service; larger ones get Node's 431 (CONTRACT §1.4). */
-export const MAX_HEADER_BLOCK_BYTES = 64 * 1024;
+const MAX_HEADER_BLOCK_BYTES = 64 * 1024;
 
 /**
  * Express adapter with these contract tweaks:

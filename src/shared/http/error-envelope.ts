@@ -17,7 +17,7 @@ const STATUS: Record<ErrorKind, number> = {
   internal: 500,
 };
 
-export interface ErrorEnvelope {
+interface ErrorEnvelope {
   code: string;
   message: string;
   data: Record<string, unknown> & { status: number };

@@ -12,7 +12,7 @@ export const MAX_JSON_DEPTH = 64;
  * `json_last_error()` code and `json_last_error_msg()` text. The text is a value, not a sentence of ours: it stays English
  * at the Spanish base address too (CONTRACT §4.5).
  */
-export const JSON_ERRORS = {
+const JSON_ERRORS = {
   depth: { code: 1, message: 'Maximum stack depth exceeded' },
   controlCharacter: { code: 3, message: 'Control character error, possibly incorrectly encoded' },
   syntax: { code: 4, message: 'Syntax error' },
@@ -20,7 +20,7 @@ export const JSON_ERRORS = {
   utf16: { code: 10, message: 'Single unpaired UTF-16 surrogate in unicode escape' },
 } as const;
 
-export type JsonErrorKind = keyof typeof JSON_ERRORS;
+type JsonErrorKind = keyof typeof JSON_ERRORS;
 
 /** 400 rest_invalid_json carrying the PHP-style error code and text. */
 export function invalidJson(kind: JsonErrorKind): DomainError {

@@ -4,7 +4,7 @@ import { PageRequest, totalPages } from '../domain/page';
 import type { Validated } from './params/input';
 import { declaredParams } from './params/param.decorator';
 
-export type LinkValue = string | number | boolean | Array<string | number>;
+type LinkValue = string | number | boolean | Array<string | number>;
 
 /** One query parameter of a list link, in the order it must appear (CONTRACT §7.3). */
 export type LinkParam = [name: string, value: LinkValue];
@@ -19,7 +19,7 @@ function queryString(params: LinkParam[]): string {
   return params.map(([name, value]) => `${encodeURIComponent(name)}=${encode(value)}`).join('&');
 }
 
-export interface ListLinks {
+interface ListLinks {
   rest_url: string;
   next_rest_url?: string;
   previous_rest_url?: string;

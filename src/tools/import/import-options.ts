@@ -1,6 +1,6 @@
 export class ImportUsageError extends Error {}
 
-export interface ImportArgs {
+interface ImportArgs {
   help: boolean;
   from: string;
   token?: string;

@@ -25,8 +25,8 @@ export interface SeedSizes {
   anchor: string;
 }
 
-export const PAST_DAYS = 3 * 365;
-export const FUTURE_DAYS = 2 * 365;
+const PAST_DAYS = 3 * 365;
+const FUTURE_DAYS = 2 * 365;
 
 export interface SeedEvent {
   event: CalendarEvent;

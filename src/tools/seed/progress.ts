@@ -1,7 +1,7 @@
 import { Presets, SingleBar } from 'cli-progress';
 
 /** A progress bar on a terminal, plain lines (every 5 s and at the end) otherwise — for CI logs and pipes. */
-export interface Progress {
+interface Progress {
   update(done: number): void;
   stop(): void;
 }

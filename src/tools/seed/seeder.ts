@@ -21,7 +21,7 @@ import { withIndexesBuiltAfterLoad } from './bulk-load-indexes';
 import { makeEvent, makeOrganizers, makeTerms, makeVenues, SeedEvent, SeedSizes, SlugBook } from './dataset';
 import { Random } from './random';
 
-export interface SeedOptions {
+interface SeedOptions {
   /** The site timezone (venues' and organizers' `date` are site wall clocks). */
   siteZone: string;
   /** Called after each batch with the number of events written so far. */

@@ -2,7 +2,7 @@
  * Category hierarchy rules (CONTRACT §6.6, §11.1): categories have parents; tags never do.
  * Pure functions over a parent map (category id → parent id, 0 = top level).
  */
-export type ParentMap = ReadonlyMap<number, number>;
+type ParentMap = ReadonlyMap<number, number>;
 
 /** Ids from the root down to the direct parent of `id` (cycles are cut). */
 export function ancestorIds(id: number, parentOf: ParentMap): number[] {

@@ -45,7 +45,7 @@ export interface EventListInput {
 }
 
 /** What a list asks the repository for, and the effective date bounds for its links (site-zone wall clocks). */
-export interface EventListPlan {
+interface EventListPlan {
   criteria: EventCriteria;
   applied: Array<[string, string]>;
 }

@@ -174,8 +174,6 @@ export interface EventLinks {
   termIds: number[];
 }
 
-export const NO_LINKS: EventLinks = Object.freeze({ venueIds: [], organizerIds: [], termIds: [] }) as EventLinks;
-
 /** The folded search key: title, description and excerpt separated by a newline (search words never contain one). */
 export function searchKeyOf(e: Pick<CalendarEvent, 'title' | 'description' | 'excerpt'>): string {
   return cutKey([fold(e.title), fold(e.description), fold(e.excerpt)].join('\n'), LONG_KEY_LENGTH);

@@ -16,7 +16,7 @@ export interface DayCountPlan {
   endBoundaryDays: string[];
 }
 
-export interface DayCondition {
+interface DayCondition {
   op: '<' | '>';
   day: string;
 }

@@ -11,7 +11,7 @@ export interface EventSchedule {
 }
 
 /** What a write sent about the schedule: parsed local wall clocks (undefined = not sent, or refused). */
-export interface ScheduleChange {
+interface ScheduleChange {
   zone: string;
   startLocal?: string;
   endLocal?: string;

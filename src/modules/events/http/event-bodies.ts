@@ -100,7 +100,7 @@ const fragmentKey = (api: string, variant: 'listed' | 'masked' | 'single', e: Ev
  * page can be answered from it even if the cache is cleared meanwhile (the answer then is as old as a read that began
  * before the write, which is what it is).
  */
-export class KeptFragments {
+class KeptFragments {
   private readonly generation: number;
   private readonly pinned = new Map<string, Buffer>();
 

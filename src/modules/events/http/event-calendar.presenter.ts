@@ -206,7 +206,7 @@ function locationOf(venue: Venue | undefined): ICalLocation | null {
  */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
-export const calendarText = (text: string): string => text.replace(/\r\n?|[\u0085\u2028\u2029]/g, '\n').replace(CONTROLS, '');
+const calendarText = (text: string): string => text.replace(/\r\n?|[\u0085\u2028\u2029]/g, '\n').replace(CONTROLS, '');
 
 /**
  * RFC 5545 allows one ORGANIZER, and its value is an address: the first organizer (link order) that has an e-mail,

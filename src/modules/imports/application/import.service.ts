@@ -9,7 +9,7 @@ import { CopyPlan, createBody, fingerprintOf, idOf, planCopy, resolveFields, sho
 import { IMPORT_KINDS, ImportKind, ImportMapping, ImportMappings } from '../domain/import-mapping';
 import { CopyWriter, WrittenCopy } from './copy-writer';
 
-export interface ImportOptions {
+interface ImportOptions {
   /** The local user who owns what is created (WordPress users do not carry over). */
   authorId: number;
   /** Also copy trashed records (the source lists them only to callers allowed to see them). */
@@ -44,7 +44,7 @@ export interface ImportReporter {
   planned(action: 'create' | 'update', plan: CopyPlan): void;
 }
 
-export interface SlugChange {
+interface SlugChange {
   sourceId: number;
   from: string;
   to: string;
@@ -104,7 +104,7 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
 }
 
 /** A short reason for the log: the contract's error code and the parameters it names. */
-export function describeError(e: unknown): string {
+function describeError(e: unknown): string {
   if (e instanceof InvalidParamsError) return `${e.code} (${e.problems.map((p) => `${p.param}: ${p.detail}`).join(', ')})`;
   if (e instanceof DomainError) return Object.keys(e.args).length ? `${e.code} (${JSON.stringify(e.args)})` : e.code;
   if (e instanceof UnusableRecordError) return e.message;

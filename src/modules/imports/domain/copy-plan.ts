@@ -14,7 +14,7 @@ export interface SourceRef {
 }
 
 /** The links of a record, still as source ids: resolved to local ids when it is written. */
-export interface CopyRefs {
+interface CopyRefs {
   venue?: SourceRef[];
   organizer?: SourceRef[];
   categories?: SourceRef[];
@@ -54,7 +54,7 @@ export interface CopyPlan {
 
 export class UnusableRecordError extends Error {}
 
-export interface PlanContext {
+interface PlanContext {
   /** The source is the plugin (entities in plain text, `__trashed` slugs). */
   isPlugin: boolean;
   /** Events known to be password-protected (seen masked by an anonymous reader). */
@@ -328,7 +328,7 @@ export function planCopy(kind: ImportKind, wire: WireObject, ctx: PlanContext): 
 }
 
 /** A link resolved to a local id, or null when the linked record has no copy (it is then left out). */
-export type LocalIdOf = (ref: SourceRef) => number | null;
+type LocalIdOf = (ref: SourceRef) => number | null;
 
 /**
  * The plan's fields with its links as local ids (categories and tags as id strings, §9.6). Links without a copy are

@@ -2,7 +2,7 @@ import { CalendarSource, SourceListOptions, SourceRead, WireObject } from '../do
 import { idOf } from '../domain/copy-plan';
 import type { ImportKind } from '../domain/import-mapping';
 
-export interface TecRestSourceOptions {
+interface TecRestSourceOptions {
   /** The namespace URL: `https://site/wp-json/tribe/events/v1` or `…/wp-json/calendar/events/v1`. */
   url: string;
   /** A bearer token (this service; or a WordPress site with a JWT plugin). */

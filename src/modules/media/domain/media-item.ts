@@ -18,12 +18,12 @@ export interface ImageWire {
   extension: string;
 }
 
-export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'bmp', 'tif', 'tiff', 'ico', 'heic'];
+const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'bmp', 'tif', 'tiff', 'ico', 'heic'];
 
 export const urlHashOf = (url: string) => createHash('sha256').update(url).digest('hex');
 
 /** What an `image` value asks for (§9.8), before any look-up. */
-export type ImageRequest =
+type ImageRequest =
   | { kind: 'unchanged' }
   | { kind: 'remove' }
   | { kind: 'id'; id: number }

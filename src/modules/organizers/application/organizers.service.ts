@@ -10,7 +10,6 @@ import { MediaService } from '../../media/application/media.service';
 import type { LinkedRecord } from '../../records/domain/linked-record';
 import {
   CheckedWrite,
-  LinkedRecordListInput,
   LinkedRecordRules,
   LinkedRecordService,
   LinkedRecordWriteInput,
@@ -20,13 +19,11 @@ import { OrganizerRepository } from '../domain/organizer.repository';
 import { OrganizerTags } from './organizer-tags';
 
 /** Organizer fields as written by a client, after type validation (undefined = not sent, null = clear). */
-export interface OrganizerWriteInput extends LinkedRecordWriteInput {
+interface OrganizerWriteInput extends LinkedRecordWriteInput {
   organizer?: string;
   phone?: string | null;
   email?: string | null;
 }
-
-export type OrganizerListInput = LinkedRecordListInput;
 
 const ORGANIZER_RULES: LinkedRecordRules = {
   kind: 'organizer',

@@ -1,8 +1,5 @@
-import { LinkedRecordListCriteria, LinkedRecordRepository } from '../../records/domain/linked-record.repository';
+import { LinkedRecordRepository } from '../../records/domain/linked-record.repository';
 import type { Organizer, OrganizerDuplicateProbe } from './organizer';
-
-/** What an organizer list asks for (§10.6), already resolved against the caller's visibility. */
-export type OrganizerListCriteria = LinkedRecordListCriteria;
 
 /** PORT: organizer storage, the linked-record storage with the organizer duplicate rule (§10.4). Writes join the caller's transaction. */
 export abstract class OrganizerRepository extends LinkedRecordRepository<Organizer, OrganizerDuplicateProbe> {}

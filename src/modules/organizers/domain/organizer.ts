@@ -21,7 +21,7 @@ export interface OrganizerDuplicateProbe {
   website?: string;
 }
 
-export const ORGANIZER_DUPLICATE_FIELDS = ['name', 'description', 'phone', 'email', 'website'] as const;
+const ORGANIZER_DUPLICATE_FIELDS = ['name', 'description', 'phone', 'email', 'website'] as const;
 
 export function isOrganizerDuplicate(organizer: Organizer, probe: OrganizerDuplicateProbe): boolean {
   return equalsSentFields(organizer, probe, ORGANIZER_DUPLICATE_FIELDS);

@@ -43,7 +43,7 @@ export interface LinkedRecordWriteInput {
   image?: unknown;
 }
 
-export interface LinkedRecordListInput {
+interface LinkedRecordListInput {
   page: PageRequest;
   search?: string;
   event?: number;
@@ -81,7 +81,7 @@ export interface LinkedRecordRules {
 }
 
 /** The collaborators of the life cycle (all of them used by it, none passed through for a subclass). */
-export interface LinkedRecordDeps {
+interface LinkedRecordDeps {
   media: MediaService;
   uow: UnitOfWork;
   ids: RecordIds;

@@ -25,12 +25,12 @@ export interface TermListArgs {
 }
 
 /** Who lists, and when: the `event` filter shows only what the caller may see of that event (§3.4, §6.11). */
-export interface TermListReader {
+interface TermListReader {
   caller: Caller;
   nowUtc: string;
 }
 
-export interface TermListResult {
+interface TermListResult {
   page: Page<CountedTerm>;
   /** Every term of the taxonomy by id (categories use it for ancestor slugs in `url`). */
   byId: Map<number, Term>;

@@ -8,7 +8,7 @@ export interface TermUrls {
   up?: string;
 }
 
-export function termUrls(term: CountedTerm, api: string): TermUrls {
+function termUrls(term: CountedTerm, api: string): TermUrls {
   const path = TERM_PATH[term.taxonomy];
   const urls: TermUrls = { self: `${api}/${path}/${term.id}`, collection: `${api}/${path}` };
   if (term.taxonomy === 'category' && term.parent !== 0) urls.up = `${api}/${path}/${term.parent}`;

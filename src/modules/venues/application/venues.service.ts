@@ -10,7 +10,6 @@ import { MediaService } from '../../media/application/media.service';
 import type { LinkedRecord } from '../../records/domain/linked-record';
 import {
   CheckedWrite,
-  LinkedRecordListInput,
   LinkedRecordRules,
   LinkedRecordService,
   LinkedRecordWriteInput,
@@ -20,7 +19,7 @@ import { VenueRepository } from '../domain/venue.repository';
 import { VenueTags } from './venue-tags';
 
 /** Venue fields as written by a client, after type validation (undefined = not sent, null = clear). */
-export interface VenueWriteInput extends LinkedRecordWriteInput {
+interface VenueWriteInput extends LinkedRecordWriteInput {
   venue?: string;
   address?: string | null;
   city?: string | null;
@@ -35,8 +34,6 @@ export interface VenueWriteInput extends LinkedRecordWriteInput {
   geo_lat?: number | string | null;
   geo_lng?: number | string | null;
 }
-
-export type VenueListInput = LinkedRecordListInput;
 
 /** Checked coordinates: undefined member = not sent; null = clear. */
 type CheckedGeo = { lat?: number | null; lng?: number | null } | undefined;

@@ -22,13 +22,11 @@ export interface Venue extends LinkedRecord {
 
 /** Plain-text fields a client may write (besides the name). */
 export const VENUE_TEXT_FIELDS = ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'stateprovince'] as const;
-export type VenueTextField = (typeof VENUE_TEXT_FIELDS)[number];
 
 /** Fields searched by `search` (§10.6), as domain property names. */
 export const VENUE_SEARCH_FIELDS = [
   'name', 'description', 'address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone',
 ] as const;
-export type VenueSearchField = (typeof VENUE_SEARCH_FIELDS)[number];
 
 /** §10.3: `state` when the country is empty, US or United States; else `province`; else "". */
 export function computeStateProvince(country: string, state: string, province: string): string {
@@ -50,7 +48,7 @@ export interface VenueDuplicateProbe {
   phone?: string;
 }
 
-export const VENUE_DUPLICATE_EQUAL_FIELDS = ['name', 'description', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'] as const;
+const VENUE_DUPLICATE_EQUAL_FIELDS = ['name', 'description', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'] as const;
 
 /** Pure matcher (used by the in-memory adapter; the SQL adapter implements the same rule in SQL). */
 export function isVenueDuplicate(venue: Venue, probe: VenueDuplicateProbe): boolean {

@@ -41,7 +41,7 @@
 import { Chrono, en, Parser, ParsingContext, ParsingResult } from 'chrono-node';
 import { DateTime } from 'luxon';
 
-export type OffsetUnit = 'seconds' | 'minutes' | 'hours' | 'days' | 'weeks' | 'months' | 'years';
+type OffsetUnit = 'seconds' | 'minutes' | 'hours' | 'days' | 'weeks' | 'months' | 'years';
 export type WeekdayModifier = 'this' | 'next' | 'last' | null;
 
 export interface WallParts {
@@ -70,7 +70,7 @@ export type Head =
   | { kind: 'offset'; amount: number; unit: OffsetUnit }
   | { kind: 'date'; y: number; mo: number; d: number };
 
-export type DateForm =
+type DateForm =
   /** A bare date (`hasTime` false) or a date and time without offset: a wall clock of the context zone. */
   | { kind: 'wall'; parts: WallParts; hasTime: boolean }
   /** A date and time with `Z` or an offset: an instant (epoch ms, fraction of a second dropped). */

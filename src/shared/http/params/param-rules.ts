@@ -6,7 +6,7 @@ import { RECORD_STATUSES } from '../../domain/policy';
  * How one request parameter is read (CONTRACT §1.4, §4.3): its kind, whether it is required, its range or allowed
  * values. The same spec validates input, converts it to a typed value, and documents the parameter (Swagger, index).
  */
-export type ParamKind = 'integer' | 'number' | 'boolean' | 'string' | 'enum' | 'list' | 'date' | 'object' | 'any';
+type ParamKind = 'integer' | 'number' | 'boolean' | 'string' | 'enum' | 'list' | 'date' | 'object' | 'any';
 
 export interface ParamSpec {
   kind: ParamKind;
@@ -161,7 +161,7 @@ export function emptyValueOf(spec: ParamSpec): unknown {
 export const acceptsNull = (spec: ParamSpec): boolean => emptyValueOf(spec) !== undefined;
 
 /** Parameters that declare no limit: free text of a query (search, password) and list filters. */
-export const DEFAULT_MAX_LENGTH = MAX_LENGTH.search;
+const DEFAULT_MAX_LENGTH = MAX_LENGTH.search;
 export const DEFAULT_MAX_ITEMS = 1000;
 
 /** The longest text a parameter accepts (per item for lists); undefined where no text is read (numbers, enums…). */

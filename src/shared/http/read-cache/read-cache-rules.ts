@@ -14,7 +14,7 @@ const CONDITIONAL_HEADERS = ['if-none-match', 'if-match', 'if-modified-since', '
 const STORED_TYPES = ['application/json', CALENDAR_MEDIA_TYPE];
 
 /** The paths of the namespace's resource routes (lower case) and of its documentation, which is not cached. */
-export interface ReadCacheScope {
+interface ReadCacheScope {
   resources: string;
   documentation: string;
 }

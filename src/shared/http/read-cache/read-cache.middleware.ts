@@ -12,7 +12,7 @@ const TAKES_PART = 'readCacheTakesPart';
  */
 export const takesPartInReadCache = (res: Response): boolean => res.locals[TAKES_PART] === true;
 
-export interface ReadCacheOptions {
+interface ReadCacheOptions {
   apiPrefix: string;
   /** Called when this process saw a write, after its own cache was cleared (a cluster worker tells its peers). */
   onWrite?: () => void;

@@ -174,7 +174,7 @@ async function rebuildChunk(m: EntityManager, tree: CategoryTree, roots: number[
 }
 
 /** An event's bucket columns before and after a write (null: not stored then). */
-export interface CountedChange {
+interface CountedChange {
   id: number;
   before: CountedEventRow | null;
   after: CountedEventRow | null;

@@ -31,7 +31,7 @@ export const CARRIED_COLUMNS = [
 ] as const;
 
 /** The carried values of an event, in CARRIED_COLUMNS order. */
-export type CarriedValues = unknown[];
+type CarriedValues = unknown[];
 
 export const carriedValuesOf = (e: CalendarEvent): CarriedValues => CARRIED_COLUMNS.map((c) => c.of(e));
 

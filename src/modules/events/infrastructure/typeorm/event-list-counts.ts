@@ -90,7 +90,7 @@ export interface ClockColumns {
 }
 
 /** A list of one category with its descendants: `tree` is the category, `ids` the subtree's term ids. */
-export interface CategoryScope {
+interface CategoryScope {
   tree: number;
   ids: number[];
 }

@@ -8,7 +8,7 @@ import { fieldMatchesAll, LinkedRecord } from '../../domain/linked-record';
 import { LinkedRecordListCriteria, LinkedRecordRepository } from '../../domain/linked-record.repository';
 
 /** What the in-memory adapter knows of an event (the facts the list filters read). */
-export interface InMemoryEventFacts {
+interface InMemoryEventFacts {
   status: string;
   startUtc: string;
   hidden: boolean;

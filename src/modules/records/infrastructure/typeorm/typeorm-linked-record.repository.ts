@@ -18,7 +18,7 @@ const whereId = <Row>(id: number | ReturnType<typeof In>) => ({ id }) as object 
 const changes = <Row>(values: Partial<LinkedRecordColumns>) => values as object as QueryDeepPartialEntity<Row>;
 
 /** Where one aggregate's records live: what differs between the venue and organizer tables. */
-export interface LinkedRecordTable<T, Row> {
+interface LinkedRecordTable<T, Row> {
   entity: EntityTarget<Row>;
   /** The events' link table (`event_venues`) and its column naming the record (`venue_id`). */
   links: { table: string; column: string };

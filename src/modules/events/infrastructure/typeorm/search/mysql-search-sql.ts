@@ -23,7 +23,7 @@ import { probeTrigramsOf, wordLookup } from './search-tokens';
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 
 /** Dictionary ids of the tokens containing `part` (three characters or more). */
-export function tokensContainingSql(part: string, bind: Bind): string {
+function tokensContainingSql(part: string, bind: Bind): string {
   const trigrams = probeTrigramsOf(part).map((g) => `t.id IN (SELECT g.token_id FROM search_token_trigrams g WHERE g.trigram = ${bind(bytes(g))})`);
   return `SELECT t.id FROM search_tokens t WHERE ${trigrams.join(' AND ')} AND t.token LIKE ${bind(bytes(`%${escapeLike(part)}%`))} ESCAPE ${bind('\\')}`;
 }
