@@ -74,7 +74,7 @@ function tellPeersAboutWrite(): void {
 }
 
 /** In a worker: runs `clear` whenever a peer wrote. */
-export function onPeerWrite(clear: () => void): void {
+function onPeerWrite(clear: () => void): void {
   process.on('message', (message: { type?: unknown }) => {
     if (message && message.type === READ_CACHE_CLEAR) clear();
   });

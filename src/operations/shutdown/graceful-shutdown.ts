@@ -11,7 +11,7 @@ import { within } from '../within';
  * answers the pool's goodbyes (mysql2 waits for each connection's end for ever): past this the process exits without
  * them, instead of never (found by a probe: SIGTERM during a hang, after a readiness ping stuck on a connection).
  */
-export const TEARDOWN_LIMIT_MS = 2000;
+const TEARDOWN_LIMIT_MS = 2000;
 
 /** What the teardown is closing, so that a teardown out of time names it. */
 interface Teardown {

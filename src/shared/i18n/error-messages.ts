@@ -166,7 +166,7 @@ const TYPE_NAMES_ES: Record<string, string> = {
   list: 'lista',
 };
 
-export function fill(template: string, args: Record<string, string | number | undefined>): string {
+function fill(template: string, args: Record<string, string | number | undefined>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (args[key] === undefined ? whole : String(args[key])));
 }
 

@@ -1,6 +1,6 @@
-import { equalsSentFields, fieldMatchesAll, LinkedRecord, searchFragments } from '../../records/domain/linked-record';
+import { equalsSentFields, LinkedRecord, searchFragments } from '../../records/domain/linked-record';
 
-export { fieldMatchesAll, searchFragments };
+export { searchFragments };
 
 /** An organizer (CONTRACT §6.4, §10): a linked record with contact details. */
 export interface Organizer extends LinkedRecord {

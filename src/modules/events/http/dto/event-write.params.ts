@@ -27,7 +27,7 @@ const parentCheck = (v: unknown, param: string): ParamProblem | null => {
 };
 
 /** The writable fields of §9.2 (shared by create and update; create makes three of them required). */
-export const S: Record<string, ParamSpec> = {
+const S: Record<string, ParamSpec> = {
   title: { kind: 'string', nonEmpty: true, maxLength: MAX_LENGTH.name, description: 'Event title (plain text).' },
   start_date: { kind: 'date', description: 'Start date, read in the event timezone.', check: dateForm },
   end_date: { kind: 'date', description: 'End date, read in the event timezone.', check: dateForm },
