@@ -15,6 +15,12 @@ describe('venue coordinates (CONTRACT §10.1: numbers or numeric strings within 
     expect(readCoordinate('1.25', 90)).toBe(1.25);
   });
 
+  it('keeps 10 decimal places, which both back ends read back exactly', () => {
+    expect(readCoordinate(40.123456789012344, 90)).toBe(40.123456789);
+    expect(readCoordinate('-123.45678901234567', 180)).toBe(-123.4567890123);
+    expect(readCoordinate(0.00000000004, 90)).toBe(0);
+  });
+
   it('anything else is of the wrong type', () => {
     for (const v of ['abc', '1e3', '12abc', 'x12', '--1', '1.2.3', '.', '+', ' ', true, {}, [], NaN, Infinity, '0x10']) {
       expect(readCoordinate(v, 90)).toBe('type');

@@ -60,14 +60,22 @@ export function isVenueDuplicate(venue: Venue, probe: VenueDuplicateProbe): bool
   return true;
 }
 
-/** undefined = not sent, null = clear, 'type' / 'range' = invalid. */
+/**
+ * Coordinates are kept to 10 decimal places (about 0.01 mm). mysql2 reads a MySQL DOUBLE by accumulating its decimal
+ * digits in a double, which is exact only up to about 15 significant digits: a coordinate such as 40.123456789012344
+ * came back from MariaDB as 40.12345678901234 while SQLite returned what was stored. With at most 10 decimals (13
+ * significant digits within ±180) both back ends read back exactly the number stored.
+ */
+const COORDINATE_SCALE = 1e10;
+
+/** undefined = not sent, null = clear, 'type' / 'range' = invalid; a number is rounded to 10 decimal places. */
 export function readCoordinate(value: unknown, limit: number): number | null | undefined | 'type' | 'range' {
   if (value === undefined) return undefined;
   if (value === null || value === '') return null;
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(value.trim()) ? Number(value) : NaN;
   if (!Number.isFinite(n)) return 'type';
   if (n < -limit || n > limit) return 'range';
-  return n;
+  return Math.round(n * COORDINATE_SCALE) / COORDINATE_SCALE;
 }
 
 /** A problem for a sent coordinate (§10.1: numbers or numeric strings within ±limit; `""`/null clear). */

@@ -1,0 +1,34 @@
+import { startTestApp, TestApp } from './support/test-app';
+
+/**
+ * Defects found by a differential probe that sent the same venue, organizer and term requests to the service on SQLite
+ * and on MariaDB. Each test passes on both back ends (TEST_MYSQL_URL selects MariaDB).
+ */
+describe('differential probe: venues and terms read back the same on both back ends', () => {
+  let t: TestApp;
+  let editor: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    editor = await t.auth('editor');
+  });
+  afterAll(async () => t.close());
+
+  it('venue coordinates with 16–17 significant digits read back as the same number (§10.1, kept to 10 decimals)', async () => {
+    // mysql2 read 40.123456789012344 back from MariaDB as 40.12345678901234; SQLite returned it exactly.
+    const created = await t
+      .http()
+      .post(`${t.api}/venues`)
+      .set('Authorization', editor)
+      .send({ venue: 'Precise Hall', geo_lat: 40.123456789012344, geo_lng: '-123.45678901234567' });
+    expect(created.status).toBe(201);
+    expect([created.body.geo_lat, created.body.geo_lng]).toEqual([40.123456789, -123.4567890123]);
+
+    const read = await t.http().get(`${t.api}/venues/${created.body.id}`);
+    expect([read.body.geo_lat, read.body.geo_lng]).toEqual([40.123456789, -123.4567890123]);
+    expect(read.body.json_ld.geo).toEqual({ '@type': 'GeoCoordinates', latitude: 40.123456789, longitude: -123.4567890123 });
+
+    const listed = await t.http().get(`${t.api}/venues?search=precise`);
+    expect([listed.body.venues[0].geo_lat, listed.body.venues[0].geo_lng]).toEqual([40.123456789, -123.4567890123]);
+  });
+});
