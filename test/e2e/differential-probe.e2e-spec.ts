@@ -31,4 +31,22 @@ describe('differential probe: venues and terms read back the same on both back e
     const listed = await t.http().get(`${t.api}/venues?search=precise`);
     expect([listed.body.venues[0].geo_lat, listed.body.venues[0].geo_lng]).toEqual([40.123456789, -123.4567890123]);
   });
+
+  it('a category whose deleted parent left it beside a namesake can still be updated without a rename or a move (§11.3)', async () => {
+    const post = (body: Record<string, unknown>) => t.http().post(`${t.api}/categories`).set('Authorization', editor).send(body);
+    const top = await post({ name: 'Stage' });
+    const middle = await post({ name: 'Middle', parent: top.body.id });
+    const upper = await post({ name: 'Jazz', parent: top.body.id });
+    const lower = await post({ name: 'jazz', parent: middle.body.id });
+    // Deleting "Middle" moves its child up beside the category of the same name (as the plugin does).
+    expect((await t.http().delete(`${t.api}/categories/${middle.body.id}`).set('Authorization', editor)).status).toBe(200);
+
+    const patch = (body: Record<string, unknown>) => t.http().patch(`${t.api}/categories/${lower.body.id}`).set('Authorization', editor).send(body);
+    const sameParent = await patch({ parent: top.body.id, description: 'moved up' });
+    expect(sameParent.status).toBe(200);
+    expect(sameParent.body).toMatchObject({ parent: top.body.id, name: 'jazz', description: 'moved up' });
+    expect((await patch({ name: 'jazz' })).status).toBe(200);
+    // A real rename or move onto a namesake is still refused.
+    expect((await patch({ name: 'JAZZ' })).body).toMatchObject({ code: 'term_exists', data: { term_id: upper.body.id } });
+  });
 });

@@ -106,7 +106,9 @@ export class CategoriesService {
         parent: input.parent ?? current.parent,
         description: input.description !== undefined ? cleanTermDescription(input.description) : current.description,
       };
-      if (name !== undefined || input.parent !== undefined) {
+      // Only a real rename or move is checked: deleting a category moves its children up, which can leave two
+      // siblings with one name (as the plugin does), and an update that keeps name and parent must still pass.
+      if (next.name !== current.name || next.parent !== current.parent) {
         await this.uow.hold(nameKey('term:category', next.name));
         const same = await this.repo.findByName('category', next.name, next.parent);
         if (same && same.id !== id) throw termExists(same.id);
