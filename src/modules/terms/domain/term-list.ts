@@ -86,8 +86,12 @@ function sortTerms(items: CountedTerm[], q: TermListQuery): CountedTerm[] {
 }
 
 function sortKey(q: TermListQuery): (t: CountedTerm) => string | number {
-  // Stryker disable next-line ArrayDeclaration: equivalent, a string in the default list never equals a term id
-  const includeRank = new Map((q.include ?? []).map((id, i) => [id, i]));
+  // A term's rank is the position of its first mention: `include=5,2,5` lists 5 before 2, as MySQL's FIELD() does in
+  // the plugin (a Map built from all pairs would keep the last position instead).
+  const includeRank = new Map<number, number>();
+  (q.include ?? []).forEach((id, i) => {
+    if (!includeRank.has(id)) includeRank.set(id, i);
+  });
   const key = (t: CountedTerm): string | number => {
     switch (q.orderby) {
       case 'id':
