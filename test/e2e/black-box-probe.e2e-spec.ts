@@ -36,4 +36,17 @@ describe('black-box probe findings', () => {
       expect(desc.body.tags.map((tag: { id: number }) => tag.id)).toEqual([b.id, a.id, c.id]);
     });
   });
+
+  describe('/doc: geoloc_radius is documented as above 0, as it is validated (§8.1, §12.2)', () => {
+    it('the schema excludes its minimum, 0 answers 400 and a radius just above 0 is accepted', async () => {
+      const doc = await t.http().get(`${t.api}/doc`);
+      const radius = doc.body.paths['/events'].get.parameters.find((p: { name: string }) => p.name === 'geoloc_radius');
+      expect(radius.schema).toMatchObject({ type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 20000 });
+      const zero = await t.http().get(`${t.api}/events?geoloc_lat=40&geoloc_lng=-3&geoloc_radius=0`);
+      expect(zero.status).toBe(400);
+      expect(zero.body.data.details.geoloc_radius.code).toBe('rest_out_of_bounds');
+      const tiny = await t.http().get(`${t.api}/events?geoloc_lat=40&geoloc_lng=-3&geoloc_radius=0.001`);
+      expect(tiny.status).toBe(200);
+    });
+  });
 });

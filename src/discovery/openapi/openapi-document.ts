@@ -33,6 +33,7 @@ function paramSchema(spec: ParamSpec): Json {
     ...limitKeywords(spec),
     ...(spec.default !== undefined ? { default: spec.default } : {}),
     ...(spec.min !== undefined ? { minimum: spec.min } : {}),
+    ...(spec.exclusiveMin ? { exclusiveMinimum: true } : {}),
     ...(spec.max !== undefined ? { maximum: spec.max } : {}),
     ...(spec.nullable ? { nullable: true } : {}),
   };

@@ -21,6 +21,8 @@ export interface ParamSpec {
   nonEmpty?: boolean;
   min?: number;
   max?: number;
+  /** number: `min` itself is refused too (a radius must be above 0); /doc says so with `exclusiveMinimum`. */
+  exclusiveMin?: boolean;
   /**
    * The longest accepted text, in characters (issue 14): of a string or date, of a string sent to an `any` parameter,
    * of each item of a list. Strings and dates without one get DEFAULT_MAX_LENGTH.
@@ -192,7 +194,8 @@ export function checkParam(spec: ParamSpec, param: string, value: unknown): Para
     case 'number': {
       const n = readNumber(value);
       if (n === undefined) return typeError('number');
-      if ((spec.min !== undefined && n < spec.min) || (spec.max !== undefined && n > spec.max)) {
+      const belowMin = spec.min !== undefined && (n < spec.min || (spec.exclusiveMin === true && n === spec.min));
+      if (belowMin || (spec.max !== undefined && n > spec.max)) {
         return problem(param, 'rest_out_of_bounds', { min: spec.min ?? '-∞', max: spec.max ?? '∞' });
       }
       break;

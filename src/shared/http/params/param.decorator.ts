@@ -68,6 +68,7 @@ export function Param(spec: ParamSpec): PropertyDecorator {
     nullable: acceptsNull(spec) || undefined,
     default: spec.default,
     minimum: spec.min,
+    exclusiveMinimum: spec.exclusiveMin,
     maximum: spec.max,
     ...swaggerType(spec),
     ...limitKeywords(spec),

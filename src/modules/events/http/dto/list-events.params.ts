@@ -61,10 +61,10 @@ export class ListEventsParams extends PaginationParams {
   @Param({
     kind: 'number',
     min: 0,
+    exclusiveMin: true,
     max: 20000,
     description: 'Radius in kilometres.',
     default: 25,
-    check: (v, param) => (Number(v) > 0 ? null : { param, detail: 'rest_out_of_bounds', args: { min: 0, max: 20000 } }),
   })
   geoloc_radius?: number;
 
