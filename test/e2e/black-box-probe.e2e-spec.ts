@@ -49,4 +49,22 @@ describe('black-box probe findings', () => {
       expect(tiny.status).toBe(200);
     });
   });
+
+  describe('/doc: DELETE operations declare the answers their body can cause (§1.4, §12.2)', () => {
+    it('a DELETE with invalid JSON, another content type or an oversized body answers 400, 415, 413, all documented', async () => {
+      const tag = await createTag('Probe Delete Body');
+      const path = `${t.api}/tags/${tag.id}`;
+      const statuses = [
+        (await t.http().delete(path).set('Authorization', editor).set('Content-Type', 'application/json').send('{bad')).status,
+        (await t.http().delete(path).set('Authorization', editor).set('Content-Type', 'text/plain').send('x')).status,
+        (await t.http().delete(path).set('Authorization', editor).set('Content-Type', 'application/json').send(`"${'x'.repeat(t.config.maxBodyBytes)}"`)).status,
+      ];
+      expect(statuses).toEqual([400, 415, 413]);
+      const doc = await t.http().get(`${t.api}/doc`);
+      for (const [route, operations] of Object.entries(doc.body.paths as Record<string, Record<string, { responses: object }>>)) {
+        if (!operations.delete) continue;
+        expect({ route, statuses: Object.keys(operations.delete.responses) }).toEqual({ route, statuses: expect.arrayContaining(['400', '413', '415']) });
+      }
+    });
+  });
 });

@@ -48,7 +48,9 @@ function errorStatuses(operation: ApiOperation): number[] {
       if (operation.shape === 'collection') return [400, 403, 413, 415, ...common];
       return [400, 403, 404, ...(isTerm(operation) ? [409] : []), 412, 413, 415, ...common];
     default:
-      return [...(hasParams ? [400] : []), 403, 404, ...(movesToTrash(operation) ? [410] : []), 412, ...common];
+      // DELETE reads a body too (§1.4: `force` may come in it), so it has the body's failures: invalid JSON (400),
+      // too large (413), another content type (415), even on term routes, which take no parameter.
+      return [400, 403, 404, ...(movesToTrash(operation) ? [410] : []), 412, 413, 415, ...common];
   }
 }
 
