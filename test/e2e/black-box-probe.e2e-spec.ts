@@ -67,4 +67,34 @@ describe('black-box probe findings', () => {
       }
     });
   });
+
+  describe('venue and organizer status: the same fixed set as events, on the wire and in the documents (§3.5, §4.3, §12)', () => {
+    it('an empty status is rest_not_in_enum as for events, and /doc and the index list the six values', async () => {
+      const details = async (path: string, body: Record<string, unknown>) => {
+        const res = await t.http().post(`${t.api}/${path}`).set('Authorization', editor).send(body);
+        expect(res.status).toBe(400);
+        return res.body.data.details.status;
+      };
+      const event = await details('events', { title: 'Probe status', start_date: '2027-01-01', end_date: '2027-01-01', status: '' });
+      expect(event.code).toBe('rest_not_in_enum');
+      expect(await details('venues', { venue: 'Probe status venue', status: '' })).toEqual(event);
+      expect(await details('organizers', { organizer: 'Probe status organizer', status: '' })).toEqual(event);
+      const inline = await t
+        .http()
+        .post(`${t.api}/events`)
+        .set('Authorization', editor)
+        .send({ title: 'Probe inline', start_date: '2027-01-01', end_date: '2027-01-01', venue: { venue: 'Probe inline venue', status: 'bogus' } });
+      expect(inline.status).toBe(400);
+      expect(inline.body.data.details.status.code).toBe('rest_not_in_enum');
+
+      const statuses = ['publish', 'future', 'draft', 'pending', 'private', 'trash'];
+      const schemas = (await t.http().get(`${t.api}/doc`)).body.components.schemas;
+      for (const name of ['VenueCreateParams', 'VenueWriteParams', 'OrganizerCreateParams', 'OrganizerWriteParams']) {
+        expect({ name, status: schemas[name].properties.status.enum }).toEqual({ name, status: statuses });
+      }
+      const index = (await t.http().get(`${t.api}/`)).body.routes;
+      expect(index['/calendar/events/v1/venues'].endpoints[1].args.status.enum).toEqual(statuses);
+      expect(index['/calendar/events/v1/organizers/(?P<id>\\d+)'].endpoints[1].args.status.enum).toEqual(statuses);
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import { MAX_LENGTH } from '../../domain/input-limits';
-import { checkParam, coerceParam, DEFAULT_MAX_ITEMS, MAX_INTEGER, maxItemsOf, maxLengthOf, ParamSpec, readList, statusProblem } from './param-rules';
+import { checkParam, coerceParam, DEFAULT_MAX_ITEMS, MAX_INTEGER, maxItemsOf, maxLengthOf, ParamSpec, readList } from './param-rules';
 
 const d = { description: 'x' };
 const detailOf = (spec: ParamSpec, value: unknown) => checkParam(spec, 'p', value)?.detail ?? null;
@@ -190,12 +190,5 @@ describe('object and untyped parameters, own checks, status', () => {
     expect(checkParam(spec, 'p', 'good')).toBeNull();
     expect(checkParam(spec, 'p', undefined)).toBeNull();
     expect(coerceParam(spec, undefined)).toBeUndefined();
-  });
-  it('a written status is one of the six (§3.5)', () => {
-    expect(statusProblem('draft', 'status')).toBeNull();
-    expect(statusProblem(5, 'status')).toBeNull();
-    expect(statusProblem('Draft', 'status')).toEqual({
-      param: 'status', detail: 'rest_not_in_enum', args: { values: 'publish, future, draft, pending, private, trash' },
-    });
   });
 });

@@ -1,6 +1,5 @@
 import type { DetailCode, ParamProblem } from '../../domain/errors';
 import { exceedsLength, MAX_LENGTH } from '../../domain/input-limits';
-import { RECORD_STATUSES } from '../../domain/policy';
 
 /**
  * How one request parameter is read (CONTRACT §1.4, §4.3): its kind, whether it is required, its range or allowed
@@ -271,10 +270,4 @@ export function coerceParam(spec: ParamSpec, value: unknown): unknown {
     default:
       return value;
   }
-}
-
-/** A record `status` on write (§3.5): one of the six statuses, else rest_not_in_enum. */
-export function statusProblem(value: unknown, param: string): ParamProblem | null {
-  if (typeof value !== 'string' || (RECORD_STATUSES as readonly string[]).includes(value)) return null;
-  return problem(param, 'rest_not_in_enum', { values: RECORD_STATUSES.join(', ') });
 }
