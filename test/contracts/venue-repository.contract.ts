@@ -50,11 +50,25 @@ export function describeVenueRepositoryContract(name: string, make: () => Promis
       await saveRecord(f.repo, makeVenue(1, { name: 'A Venue', status: 'trash' }));
       await saveRecord(f.repo, makeVenue(2, { name: 'A venue', description: 'x', address: '100, Avenue du Temple' }));
       await saveRecord(f.repo, makeVenue(3, { name: 'a venue' }));
-      expect((await f.repo.findDuplicate({ name: 'A VENUE' }))?.id).toBe(2);
-      expect((await f.repo.findDuplicate({ name: 'a venue', description: 'X' }))?.id).toBe(2);
-      expect((await f.repo.findDuplicate({ name: 'a venue', address: 'temple avenue' }))?.id).toBe(2);
-      expect(await f.repo.findDuplicate({ name: 'a venue', description: 'y' })).toBeNull();
-      expect(await f.repo.findDuplicate({ name: 'b venue' })).toBeNull();
+      expect((await f.repo.findDuplicate({ name: 'A VENUE' }, null))?.id).toBe(2);
+      expect((await f.repo.findDuplicate({ name: 'a venue', description: 'X' }, null))?.id).toBe(2);
+      expect((await f.repo.findDuplicate({ name: 'a venue', address: 'temple avenue' }, null))?.id).toBe(2);
+      expect(await f.repo.findDuplicate({ name: 'a venue', description: 'y' }, null)).toBeNull();
+      expect(await f.repo.findDuplicate({ name: 'b venue' }, null)).toBeNull();
+    });
+
+    it('finds only a duplicate the viewer may see: shown as published, or their own', async () => {
+      const f = fixture();
+      await saveRecord(f.repo, makeVenue(1, { name: 'Hall', status: 'draft', authorId: 7 }));
+      await saveRecord(f.repo, makeVenue(2, { name: 'Hall', status: 'private', authorId: 8 }));
+      await saveRecord(f.repo, makeVenue(3, { name: 'Hall', status: 'future', authorId: 7, dateUtc: '2026-06-01 00:00:00' }));
+      const seenBy = (authorId: number, dueUntilUtc = '2026-05-01 00:00:00') => ({ authorId, dueUntilUtc });
+      expect((await f.repo.findDuplicate({ name: 'hall' }, null))?.id).toBe(1);
+      expect((await f.repo.findDuplicate({ name: 'hall' }, seenBy(7)))?.id).toBe(1);
+      expect((await f.repo.findDuplicate({ name: 'hall' }, seenBy(8)))?.id).toBe(2);
+      expect(await f.repo.findDuplicate({ name: 'hall' }, seenBy(9))).toBeNull();
+      // a `future` record whose date has come is shown as published (§3.5)
+      expect((await f.repo.findDuplicate({ name: 'hall' }, seenBy(9, '2026-06-01 00:00:00')))?.id).toBe(3);
     });
   });
 }

@@ -97,4 +97,32 @@ describe('black-box probe findings', () => {
       expect(index['/calendar/events/v1/organizers/(?P<id>\\d+)'].endpoints[1].args.status.enum).toEqual(statuses);
     });
   });
+
+  describe('duplicate avoidance reuses only a record the caller may see (§10.4, §3.4)', () => {
+    it("a contributor's create never returns another user's draft or private venue or organizer; their own and published ones are reused", async () => {
+      const contributor = await t.auth('contributor');
+      const send = async (who: string, path: string, body: Record<string, unknown>) => {
+        const res = await t.http().post(`${t.api}/${path}`).set('Authorization', who).send(body);
+        expect(res.status).toBe(201);
+        return res.body;
+      };
+      const hidden = await send(editor, 'venues', { venue: 'Probe Backstage', status: 'draft', phone: '555-0100', description: 'Door code 4321' });
+      const privateOrganizer = await send(editor, 'organizers', { organizer: 'Probe Crew', status: 'private', email: 'crew@example.com' });
+      const venue = await send(contributor, 'venues', { venue: 'probe backstage' });
+      const organizer = await send(contributor, 'organizers', { organizer: 'PROBE CREW' });
+      expect([venue.id === hidden.id, venue.description, venue.phone]).toEqual([false, undefined, undefined]); // empty fields are left out (§6.3)
+      expect([organizer.id === privateOrganizer.id, organizer.email]).toEqual([false, undefined]);
+      // inline in an event write, the same rule
+      const event = await send(contributor, 'events', { title: 'Probe gig', start_date: '2027-03-01 20:00', end_date: '2027-03-01 22:00', venue: { venue: 'Probe Backstage' } });
+      expect(event.venue.id).toBe(venue.id);
+      // the caller's own draft and a published record are reused
+      expect((await send(contributor, 'venues', { venue: 'Probe Backstage' })).id).toBe(venue.id);
+      const open = await send(editor, 'venues', { venue: 'Probe Open Hall' });
+      expect((await send(contributor, 'venues', { venue: 'probe open hall' })).id).toBe(open.id);
+      // an editor sees every record and reuses the oldest
+      expect((await send(editor, 'venues', { venue: 'Probe Backstage' })).id).toBe(hidden.id);
+      const stored = await t.http().get(`${t.api}/venues/${hidden.id}`).set('Authorization', editor).expect(200);
+      expect([stored.body.status, stored.body.phone]).toEqual(['draft', '555-0100']);
+    });
+  });
 });

@@ -361,10 +361,13 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
   private async createChecked(checked: CheckedWrite<Input, Own>, caller: Caller): Promise<T> {
     // Creates of one name look for each other's records (§10.4): they run one at a time, each seeing the last's insert.
     await this.deps.uow.hold(nameKey(this.rules.kind, checked.texts.name ?? ''));
-    const duplicate = await this.repo.findDuplicate(this.duplicateProbe(checked.texts));
-    // Taken before it is reused (a concurrent write may change or delete it); deleted meanwhile → a new record.
+    // Only a record the caller may see is reused: the answer shows it (§3.4), so another user's draft is never found.
+    const now = utcWallClock(this.deps.clock.now());
+    const seenBy = Policy.mayReadAnyNonPublic(caller) ? null : { authorId: caller.userId ?? -1, dueUntilUtc: now };
+    const duplicate = await this.repo.findDuplicate(this.duplicateProbe(checked.texts), seenBy);
+    // Taken before it is reused (a concurrent write may change or delete it); deleted or hidden meanwhile → a new record.
     const locked = duplicate && (await this.repo.lockById(duplicate.id));
-    const existing = locked && locked.status !== 'trash' ? locked : null;
+    const existing = locked && locked.status !== 'trash' && Policy.maySee(caller, asShown(locked, now)) ? locked : null;
     if (existing) {
       if (!Policy.mayEdit(caller, existing)) return existing;
       // Reusing a record updates it with what was sent, except its name (which matched already).

@@ -30,6 +30,12 @@ export interface LinkedRecordListCriteria {
  * (`VenueRepository`, `OrganizerRepository`) as a subclass, with its own duplicate probe (§10.4).
  * Writes join the caller's transaction.
  */
+/** Who looks for a duplicate, when they may not see every record: their user id, and "now" for the §3.5 read-time rule. */
+export interface DuplicateViewer {
+  authorId: number;
+  dueUntilUtc: string;
+}
+
 export abstract class LinkedRecordRepository<T extends LinkedRecord, Probe> {
   abstract findPage(criteria: LinkedRecordListCriteria): Promise<Page<T>>;
   abstract findById(id: number): Promise<T | null>;
@@ -42,8 +48,11 @@ export abstract class LinkedRecordRepository<T extends LinkedRecord, Probe> {
   abstract lockById(id: number): Promise<T | null>;
   abstract lockBySlug(slug: string): Promise<T | null>;
   abstract slugTaken(slug: string, exceptId?: number): Promise<boolean>;
-  /** Oldest (lowest id) record not in the trash that matches the probe (§10.4). */
-  abstract findDuplicate(probe: Probe): Promise<T | null>;
+  /**
+   * Oldest (lowest id) record not in the trash that matches the probe (§10.4) and that `seenBy` may see (§3.4): with
+   * `seenBy` set, a record not shown as `publish` must be that author's. Null `seenBy`: any record (editors).
+   */
+  abstract findDuplicate(probe: Probe, seenBy: DuplicateViewer | null): Promise<T | null>;
   /** The event with this id (any status), as the `event` filter needs it; null when there is none. */
   abstract eventAccessStamp(eventId: number): Promise<EventAccessStamp | null>;
   /** `future` records whose publication date (UTC) is at or before `nowUtc` become `publish` (§3.5). */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { encodeLineage, lineageField } from '../../../../shared/domain/global-id';
 import { foldKey, LONG_KEY_LENGTH } from '../../../../shared/domain/text';
+import type { DuplicateViewer } from '../../../records/domain/linked-record.repository';
 import { TypeOrmLinkedRecordRepository } from '../../../records/infrastructure/typeorm/typeorm-linked-record.repository';
 import { Organizer, OrganizerDuplicateProbe, ORGANIZER_SEARCH_FIELDS } from '../../domain/organizer';
 import { OrganizerRepository } from '../../domain/organizer.repository';
@@ -46,8 +47,8 @@ export class TypeOrmOrganizerRepository
   }
 
   /** §10.4 for organizers: every compared field that was sent is equal (folded). */
-  async findDuplicate(probe: OrganizerDuplicateProbe): Promise<Organizer | null> {
-    const q = this.qb().where("r.status <> 'trash'").andWhere('r.name_key = :name', { name: keyOf('name', probe.name) });
+  async findDuplicate(probe: OrganizerDuplicateProbe, seenBy: DuplicateViewer | null): Promise<Organizer | null> {
+    const q = this.duplicateQuery(seenBy).andWhere('r.name_key = :name', { name: keyOf('name', probe.name) });
     for (const field of ['description', 'phone', 'email', 'website'] as const) {
       const value = probe[field];
       if (value) q.andWhere(`r.${KEY_COLUMN[field]} = :dup_${field}`, { [`dup_${field}`]: keyOf(field, value) });

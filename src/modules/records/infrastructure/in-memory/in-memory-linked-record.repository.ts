@@ -5,7 +5,7 @@ import type { Page } from '../../../../shared/domain/page';
 import { offsetOf } from '../../../../shared/domain/page';
 import { fold } from '../../../../shared/domain/text';
 import { fieldMatchesAll, LinkedRecord } from '../../domain/linked-record';
-import { LinkedRecordListCriteria, LinkedRecordRepository } from '../../domain/linked-record.repository';
+import { DuplicateViewer, LinkedRecordListCriteria, LinkedRecordRepository } from '../../domain/linked-record.repository';
 
 /** What the in-memory adapter knows of an event (the facts the list filters read). */
 interface InMemoryEventFacts {
@@ -83,8 +83,9 @@ export class InMemoryLinkedRecordRepository<T extends LinkedRecord, Probe> exten
   async slugTaken(slug: string, exceptId?: number) {
     return [...this.records.values()].some((v) => v.slug === slug && v.id !== exceptId);
   }
-  async findDuplicate(probe: Probe) {
-    const found = [...this.records.values()].filter((v) => this.isDuplicate(v, probe)).sort((a, b) => a.id - b.id)[0];
+  async findDuplicate(probe: Probe, seenBy: DuplicateViewer | null) {
+    const seen = (v: T) => !seenBy || shownStatus(v.status, v.dateUtc, seenBy.dueUntilUtc) === 'publish' || v.authorId === seenBy.authorId;
+    const found = [...this.records.values()].filter((v) => this.isDuplicate(v, probe) && seen(v)).sort((a, b) => a.id - b.id)[0];
     return found ? { ...found } : null;
   }
   async eventAccessStamp(eventId: number): Promise<EventAccessStamp | null> {

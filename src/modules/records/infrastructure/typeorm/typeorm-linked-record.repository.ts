@@ -9,7 +9,7 @@ import { textContains } from '../../../../database/text-contains';
 import { readEventAccessStamp } from '../../../../database/event-access-stamp';
 import type { EventAccessStamp } from '../../../../shared/domain/event-links-access';
 import type { LinkedRecord } from '../../domain/linked-record';
-import { LinkedRecordListCriteria, LinkedRecordRepository } from '../../domain/linked-record.repository';
+import { DuplicateViewer, LinkedRecordListCriteria, LinkedRecordRepository } from '../../domain/linked-record.repository';
 import { LinkedRecordColumns } from './linked-record-columns';
 import { unlinkFromEvents } from '../../../events/infrastructure/typeorm/event-link-tables';
 
@@ -48,6 +48,17 @@ export abstract class TypeOrmLinkedRecordRepository<T extends LinkedRecord, Row 
 
   protected toDomain(row: Row): T {
     return this.table.toDomain(row);
+  }
+
+  /** A duplicate search (§10.4) on the records not in the trash that `seenBy` may see (§3.4); null: every record. */
+  protected duplicateQuery(seenBy: DuplicateViewer | null): SelectQueryBuilder<Row> {
+    const q = this.qb().where("r.status <> 'trash'");
+    if (seenBy) {
+      // §3.5 read-time rule, as in the lists: a due `future` record is shown as `publish`.
+      const shown = "(CASE WHEN r.status = 'future' AND r.date_utc <= :dupDue THEN 'publish' ELSE r.status END)";
+      q.andWhere(`(${shown} = 'publish' OR r.author_id = :dupAuthor)`, { dupDue: seenBy.dueUntilUtc, dupAuthor: seenBy.authorId });
+    }
+    return q;
   }
 
   /**

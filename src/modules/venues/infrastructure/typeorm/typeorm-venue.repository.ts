@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { encodeLineage, lineageField } from '../../../../shared/domain/global-id';
 import { foldKey, LONG_KEY_LENGTH } from '../../../../shared/domain/text';
 import { textContains } from '../../../../database/text-contains';
+import type { DuplicateViewer } from '../../../records/domain/linked-record.repository';
 import { TypeOrmLinkedRecordRepository } from '../../../records/infrastructure/typeorm/typeorm-linked-record.repository';
 import { searchFragments, Venue, VenueDuplicateProbe, VENUE_SEARCH_FIELDS } from '../../domain/venue';
 import { VenueRepository } from '../../domain/venue.repository';
@@ -48,8 +49,8 @@ export class TypeOrmVenueRepository extends TypeOrmLinkedRecordRepository<Venue,
   }
 
   /** §10.4 for venues: the compared fields are equal (folded), and the address holds every word of the one sent. */
-  async findDuplicate(probe: VenueDuplicateProbe): Promise<Venue | null> {
-    const q = this.qb().where("r.status <> 'trash'").andWhere('r.name_key = :name', { name: keyOf('name', probe.name) });
+  async findDuplicate(probe: VenueDuplicateProbe, seenBy: DuplicateViewer | null): Promise<Venue | null> {
+    const q = this.duplicateQuery(seenBy).andWhere('r.name_key = :name', { name: keyOf('name', probe.name) });
     for (const field of ['description', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'] as const) {
       const value = probe[field];
       if (value) q.andWhere(`r.${KEY_COLUMN[field]} = :dup_${field}`, { [`dup_${field}`]: keyOf(field, value) });
