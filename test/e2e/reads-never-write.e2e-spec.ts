@@ -1,7 +1,7 @@
 import { UnitOfWork } from '../../src/shared/domain/unit-of-work';
 import { FixedClock } from '../../src/shared/domain/clock';
 import { ScheduledPublishing } from '../../src/modules/publishing/scheduled-publishing';
-import { promiseHooksOn } from '../support/promise-hooks';
+import { promiseHooksOn, trackAsyncLocalStorages } from '../support/promise-hooks';
 import { startTestApp, TestApp } from './support/test-app';
 
 /**
@@ -15,11 +15,19 @@ describe('reads never write; due records are published by the scheduled job', ()
   const status = async (table: string, id: number) =>
     ((await t.dataSource.query(`SELECT status FROM ${table} WHERE id = ?`, [id])) as Array<{ status: string }>)[0]?.status;
 
+  let tracked: ReturnType<typeof trackAsyncLocalStorages>;
+  let hooksBefore: boolean;
+
   beforeAll(async () => {
+    hooksBefore = await promiseHooksOn(); // an earlier test file in this jest worker may have left them on
+    tracked = trackAsyncLocalStorages();
     t = await startTestApp({ PUBLISH_DUE_INTERVAL_MS: '0' }, clock); // the job runs only when the test says
     editor = await t.auth('editor');
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    tracked.restore();
+    await t.close();
+  });
 
   it('shows due records as published without writing them, until the job publishes them', async () => {
     const send = async (path: string, body: Record<string, unknown>) => {
@@ -73,6 +81,7 @@ describe('reads never write; due records are published by the scheduled job', ()
     expect(res.status).toBe(201);
     await t.http().patch(`${t.api}/events/${res.body.id}`).set('Authorization', editor).send({ title: 'Rewritten' }).expect(200);
     await t.app.get(ScheduledPublishing).runOnce();
-    expect(await promiseHooksOn()).toBe(false);
+    expect(tracked.enabled()).toBe(0);
+    expect(await promiseHooksOn()).toBe(hooksBefore);
   });
 });

@@ -1,8 +1,15 @@
-import { promiseHooksOn } from '../support/promise-hooks';
+import { promiseHooksOn, trackAsyncLocalStorages } from '../support/promise-hooks';
 import { TransientAsyncStore } from '../../src/database/transient-async-store';
 
 describe('TransientAsyncStore', () => {
   const tick = () => new Promise((resolve) => setImmediate(resolve));
+  let tracked: ReturnType<typeof trackAsyncLocalStorages>;
+  let hooksBefore: boolean;
+  beforeEach(async () => {
+    hooksBefore = await promiseHooksOn();
+    tracked = trackAsyncLocalStorages();
+  });
+  afterEach(() => tracked.restore());
 
   it('shows its store to everything a run starts, across awaits, and nothing outside', async () => {
     const store = new TransientAsyncStore<string>();
@@ -24,16 +31,18 @@ describe('TransientAsyncStore', () => {
       return store.getStore();
     });
     await store.run('a', async () => tick());
-    expect(await promiseHooksOn()).toBe(true); // b is still running
+    expect([tracked.enabled(), await promiseHooksOn()]).toEqual([1, true]); // b is still running
     releaseB();
     expect(await b).toBe('b');
-    expect(await promiseHooksOn()).toBe(false);
+    expect(tracked.enabled()).toBe(0);
+    expect(await promiseHooksOn()).toBe(hooksBefore); // off, unless an earlier test file in this worker left some on
   });
 
   it('turns them off when a run fails too, and passes the failure on', async () => {
     const store = new TransientAsyncStore<string>();
     await expect(store.run('x', async () => Promise.reject(new Error('rolled back')))).rejects.toThrow('rolled back');
-    expect(await promiseHooksOn()).toBe(false);
+    expect(tracked.enabled()).toBe(0);
+    expect(await promiseHooksOn()).toBe(hooksBefore);
     expect(await store.run('y', async () => (await tick(), store.getStore()))).toBe('y');
   });
 });
