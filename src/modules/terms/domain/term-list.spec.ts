@@ -32,6 +32,7 @@ describe('listTerms (CONTRACT §11.2)', () => {
     // Every term is in group 0: an include list filters, it does not order (issue 19).
     expect(ids({ orderby: 'term_group', include: [4, 1, 2] }, all)).toEqual([1, 2, 4]);
     expect(ids({ orderby: 'include', include: [4, 1, 2] }, all)).toEqual([4, 1, 2]);
+    expect(ids({ orderby: 'include', include: [4, 1, 2, 4] }, all)).toEqual([4, 1, 2]); // a repeat keeps its first place
     expect(ids({ orderby: 'slug' }, all)).toEqual([3, 4, 5, 1, 2]);
   });
 

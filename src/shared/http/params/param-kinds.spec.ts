@@ -14,13 +14,14 @@ describe('integer parameters (CONTRACT §1.4, §4.3)', () => {
     expect(coerceParam(spec, 7)).toBe(7);
   });
   it('refuses fractions, signs other than "-", words and other types as of the wrong type', () => {
-    for (const v of [1.5, '1.5', '+1', ' 1', '1a', '', true, [1], {}]) expect(detailOf(spec, v)).toBe('rest_invalid_type');
+    for (const v of [1.5, '1.5', '+1', ' 1', '1a', '', true, [1], {}, '-0', '-00']) expect(detailOf(spec, v)).toBe('rest_invalid_type');
     expect(checkParam(spec, 'p', 'x')).toEqual({ param: 'p', detail: 'rest_invalid_type', args: { type: 'integer' } });
   });
   it('an integer outside the range, negative or beyond 2^53−1 is out of bounds', () => {
     expect(checkParam(spec, 'p', 0)).toEqual({ param: 'p', detail: 'rest_out_of_bounds', args: { min: 1, max: 100 } });
     expect(detailOf(spec, 101)).toBe('rest_out_of_bounds');
     expect(detailOf(spec, '-1')).toBe('rest_out_of_bounds');
+    expect(detailOf(spec, '-01')).toBe('rest_out_of_bounds'); // a negative number with a leading zero, not "-0"
     const open: ParamSpec = { ...d, kind: 'integer' };
     expect(detailOf(open, MAX_INTEGER)).toBeNull();
     expect(detailOf(open, -MAX_INTEGER)).toBeNull();
@@ -46,6 +47,13 @@ describe('number parameters', () => {
     expect(checkParam({ ...d, kind: 'number', min: 0 }, 'p', -1)?.args).toEqual({ min: 0, max: '∞' });
     expect(checkParam({ ...d, kind: 'number', max: 0 }, 'p', 1)?.args).toEqual({ min: '-∞', max: 0 });
     expect(detailOf({ ...d, kind: 'number' }, 1e300)).toBeNull();
+  });
+  it('with exclusiveMin refuses the minimum itself and accepts what is above it', () => {
+    const radius: ParamSpec = { ...d, kind: 'number', min: 0, max: 20000, exclusiveMin: true };
+    expect(checkParam(radius, 'p', 0)).toEqual({ param: 'p', detail: 'rest_out_of_bounds', args: { min: 0, max: 20000 } });
+    expect(detailOf(radius, '0')).toBe('rest_out_of_bounds');
+    expect(detailOf(radius, 0.001)).toBeNull();
+    expect(detailOf({ ...radius, exclusiveMin: false }, 0)).toBeNull();
   });
 });
 
