@@ -125,4 +125,21 @@ describe('black-box probe findings', () => {
       expect([stored.body.status, stored.body.phone]).toEqual(['draft', '555-0100']);
     });
   });
+
+  describe('duplicate avoidance writes the other sent fields, never the compared ones (§10.4)', () => {
+    it('a reused venue keeps its address, city and phone; country and show_map are written', async () => {
+      const send = async (body: Record<string, unknown>) => {
+        const res = await t.http().post(`${t.api}/venues`).set('Authorization', editor).send(body);
+        expect(res.status).toBe(201);
+        return res.body;
+      };
+      const first = await send({ venue: 'Probe Mayor', address: '1 Calle Mayor', city: 'Madrid', phone: '555-0199' });
+      const again = await send({ venue: 'probe mayor', address: 'cal', city: 'MADRID', phone: '', country: 'Spain', show_map: false });
+      expect(again.id).toBe(first.id);
+      expect([again.address, again.city, again.phone, again.country, again.show_map]).toEqual(['1 Calle Mayor', 'Madrid', '555-0199', 'Spain', false]);
+      const organizer = await t.http().post(`${t.api}/organizers`).set('Authorization', editor).send({ organizer: 'Probe Band', email: 'Band@Example.com' });
+      const reused = await t.http().post(`${t.api}/organizers`).set('Authorization', editor).send({ organizer: 'PROBE BAND', email: 'band@example.com', description: '' });
+      expect([reused.body.id, reused.body.email]).toEqual([organizer.body.id, 'Band@Example.com']);
+    });
+  });
 });

@@ -370,11 +370,17 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
     const existing = locked && locked.status !== 'trash' && Policy.maySee(caller, asShown(locked, now)) ? locked : null;
     if (existing) {
       if (!Policy.mayEdit(caller, existing)) return existing;
-      // Reusing a record updates it with what was sent, except its name (which matched already).
+      // Reusing a record writes the other sent fields onto it: not its name nor the compared fields, which matched
+      // already (equal but for case and accents, or an address that is only some of the stored one's words): writing
+      // them would put "Cal" in place of "1 Calle Mayor", or clear a phone a form sent empty.
       const input: Input = { ...checked.input };
+      const texts: Partial<Record<string, string>> = { ...checked.texts };
       delete (input as Record<string, unknown>)[this.rules.nameParam];
-      const { name: _n, ...texts } = checked.texts;
-      void _n;
+      delete texts.name;
+      for (const field of this.rules.duplicateFields) {
+        delete (input as Record<string, unknown>)[field];
+        delete texts[field];
+      }
       return this.applyUpdate(existing, { ...checked, input, texts }, caller);
     }
     return this.insertChecked(checked, caller);
