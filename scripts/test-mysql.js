@@ -29,7 +29,41 @@ async function main() {
     [require.resolve('jest/bin/jest'), '--selectProjects', 'e2e', 'unit', 'concurrency', 'mysql', 'mariadb-server', '--testPathPattern', '(e2e|contracts|concurrency|mysql|mariadb-server)/', ...process.argv.slice(2)],
     { stdio: 'inherit', env: { ...process.env, TEST_MYSQL_URL: url } },
   );
+  await dropLeftoverDatabases(u);
   process.exit(result.status ?? 1);
+}
+
+/**
+ * Test files make one database per worker (`<base>_p<pid>_w<worker>_<n>`, test/e2e/support/test-database.ts) and not
+ * every suite drops its own; a run also leaves them when it is killed. Those of processes no longer running are
+ * dropped, so the shared server does not fill up; a test run going on beside this one keeps its databases.
+ */
+async function dropLeftoverDatabases(u) {
+  const base = decodeURIComponent(u.pathname.replace(/^\//, '')) || 'test';
+  const c = await mysql.createConnection({ host: u.hostname, port: Number(u.port || 3306), user: decodeURIComponent(u.username), password: decodeURIComponent(u.password) });
+  try {
+    const [rows] = await c.query('SHOW DATABASES');
+    const ours = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}_p(\\d+)_`);
+    let dropped = 0;
+    for (const { Database: name } of rows) {
+      const pid = ours.exec(name)?.[1];
+      if (pid === undefined || isRunning(Number(pid))) continue;
+      await c.query(`DROP DATABASE \`${name.replace(/`/g, '``')}\``);
+      dropped++;
+    }
+    if (dropped > 0) process.stdout.write(`test:mysql: dropped ${dropped} test databases left by finished test processes\n`);
+  } finally {
+    await c.end();
+  }
+}
+
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
 }
 
 main();
