@@ -11,7 +11,7 @@ describe('richTextToPlain', () => {
     ['<h2>Title</h2><div>Body   with   spaces</div>', 'Title\n\nBody with spaces'],
     ['<p>Rock &amp; Roll &lt;live&gt; "quoted" it&#39;s</p>', 'Rock & Roll <live> "quoted" it\'s'],
     ['<p>See <a href="https://example.com">the site</a>, <strong>now</strong>.</p>', 'See the site, now.'],
-    ['<table><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></table>', 'ab\nc'],
+    ['<table><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></table>', 'a b\nc'],
   ])('%j → %j', (html, plain) => {
     expect(richTextToPlain(html)).toBe(plain);
   });

@@ -88,11 +88,14 @@ const stripped = new Map<string, string>();
 const MAX_STRIPPED_CHARS = 4_000_000;
 let strippedChars = 0;
 
-/** Markup removed and whitespace collapsed (json_ld descriptions, CONTRACT §6.10). */
+/**
+ * Markup removed and whitespace collapsed (json_ld descriptions, CONTRACT §6.10). The ends of paragraphs, lines, list
+ * items and table cells become spaces before the tags go: removing `<p>Line one</p><p>Line two</p>` alone gave
+ * `Line oneLine two`, while the iCalendar DESCRIPTION of the same event kept the words apart (a differential probe).
+ */
 export function stripMarkup(input: string): string {
-  // plainTextOnce trims: collapsing whitespace inside leaves none at the ends.
   // One pass: this is output, not stored text, and entities written in a description (`&lt;b&gt;` in a code sample) are text.
-  return stripped.get(input) ?? rememberStripped(input, plainTextOnce(input).replace(/\s+/g, ' '));
+  return stripped.get(input) ?? rememberStripped(input, richTextToPlain(input).replace(/[\s\u0085]+/g, ' ').trim());
 }
 
 function rememberStripped(input: string, text: string): string {
@@ -110,6 +113,8 @@ function rememberStripped(input: string, text: string): string {
 /** Ends of blocks that start a new paragraph, and of those that start a new line, in stored (cleaned) rich text. */
 const PARAGRAPH_ENDS = /<\/(?:p|div|h[1-6]|blockquote|pre|table|ul|ol|figure)>|<hr\s*\/?>/gi;
 const LINE_ENDS = /<\/(?:li|tr|figcaption)>|<br\s*\/?>/gi;
+/** Ends of table cells: the next cell's text is another word (`<td>a</td><td>b</td>` is `a b`, not `ab`). */
+const CELL_ENDS = /<\/(?:td|th)>/gi;
 
 /**
  * Stored rich text as plain text with its paragraphs and lines (iCalendar DESCRIPTION, issue 16): markup removed
@@ -117,7 +122,10 @@ const LINE_ENDS = /<\/(?:li|tr|figcaption)>|<br\s*\/?>/gi;
  * for `<br>`, list items and table rows, runs of spaces collapsed.
  */
 export function richTextToPlain(html: string): string {
-  const marked = html.replace(PARAGRAPH_ENDS, (tag) => `${tag}\n\n`).replace(LINE_ENDS, (tag) => `${tag}\n`);
+  const marked = html
+    .replace(PARAGRAPH_ENDS, (tag) => `${tag}\n\n`)
+    .replace(LINE_ENDS, (tag) => `${tag}\n`)
+    .replace(CELL_ENDS, (tag) => `${tag} `);
   const text = decodeBasicEntities(sanitizeHtml(marked, PLAIN));
   return text
     .split('\n')
