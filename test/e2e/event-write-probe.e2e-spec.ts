@@ -38,6 +38,19 @@ describe('event writes read back (differential probe)', () => {
     }
   });
 
+  it('json_ld takes the description when the excerpt has no text, as the iCalendar DESCRIPTION does (§6.10)', async () => {
+    for (const excerpt of ['<p>&nbsp;</p>', '<img src="https://cdn.example/only-image.png">', '<br>']) {
+      const created = await create({ excerpt, description: '<p>Real text</p>' });
+      const single = await t.http().get(`${t.api}/events/${created.body.id}`).expect(200);
+      expect(single.body.json_ld.description).toBe('Real text');
+      const feed = await t.http().get(`${t.api}/events/${created.body.id}?ical=1`).expect(200);
+      expect(icalDescription(feed.text)).toBe('Real text');
+    }
+    const withSummary = await create({ excerpt: '<p>Short</p>', description: '<p>Long text</p>' });
+    const single = await t.http().get(`${t.api}/events/${withSummary.body.id}`).expect(200);
+    expect(single.body.json_ld.description).toBe('Short');
+  });
+
   it('an inline venue description is stripped the same way in its json_ld', async () => {
     const created = await create({ venue: { venue: 'Two-paragraph hall', description: '<p>Hall</p><p>Bar</p>' } });
     const single = await t.http().get(`${t.api}/events/${created.body.id}`).expect(200);

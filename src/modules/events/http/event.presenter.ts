@@ -83,7 +83,9 @@ export function presentEvent(view: EventView, site: EventSite, opts: { withJsonL
   if (opts.masked) maskEventBody(body);
   if (opts.withJsonLd) {
     const ld: Record<string, unknown> = { '@context': 'http://schema.org', '@type': 'Event', name: e.title };
-    const description = stripMarkup(e.excerpt !== '' ? e.excerpt : e.description);
+    // The excerpt when it has text: an excerpt of markup alone (`<p>&nbsp;</p>`, an image) left json_ld without a
+    // description although the description had text, and the iCalendar DESCRIPTION already fell back (a differential probe).
+    const description = stripMarkup(e.excerpt) || stripMarkup(e.description);
     if (description) ld.description = description;
     if (image) ld.image = image.url;
     ld.url = url;
