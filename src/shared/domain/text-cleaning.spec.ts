@@ -127,6 +127,8 @@ describe('plain text and stripped markup (CONTRACT §1.7, §6.10)', () => {
     expect(stripMarkup('<p>Hello</p>\u00a0<p>world</p>')).toBe('Hello world');
     expect(stripMarkup('<p>Hello</p>\u00a0<p>world</p>')).toBe('Hello world');
     expect(stripMarkup('a \u2003 b')).toBe('a b');
+    expect(stripMarkup('<p>Line one</p>\u0085 ')).toBe('Line one'); // no space left at the ends
+    expect(stripMarkup('<p>Line one</p><p>Line two</p><ul><li>x</li><li>y</li></ul>')).toBe('Line one Line two x y');
   });
 
   it('iCalendar text keeps paragraphs and lines, collapses spaces inside each line', () => {
