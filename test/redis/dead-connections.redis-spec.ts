@@ -37,16 +37,21 @@ describe('Redis connections that die without closing (black-holed by a firewall,
     await redis?.kill();
   });
 
-  it('are found by their PINGs going unanswered, shown as redis_connected 0, and replaced: shared limits and invalidations return', async () => {
+  it('are found by their PINGs going unanswered, reported, and replaced: shared limits and invalidations return', async () => {
     for (const instance of [a, b]) {
       await waitUntil('connected', 5000, async () => (await connected(instance, 'commands')) === 1 && (await connected(instance, 'subscriber')) === 1);
     }
     expect(await sharedCounting(a, b)).toBe(true);
 
+    // Each connection's loss is read from its log line (written with redis_connected 0): the two may be found a
+    // heartbeat apart, and the first is back ~100 ms later, so the gauges need not both read 0 at any one moment.
+    const lostPings = (msg: string) => logLines(a, msg).filter((l) => String(l.err).startsWith('no answer to PING')).length;
+    const COMMANDS_LOST = 'Redis unavailable: rate limits are counted by this instance alone until it returns';
+    const SUBSCRIBER_LOST = "Redis unavailable: other instances' writes are not heard; this instance's read cache falls back to its TTL until it returns";
+    expect([lostPings(COMMANDS_LOST), lostPings(SUBSCRIBER_LOST)]).toEqual([0, 0]);
     proxy.blackholeExisting();
-    await waitUntil('A reports both connections down', 10_000, async () => (await connected(a, 'commands')) === 0 && (await connected(a, 'subscriber')) === 0);
+    await waitUntil('A reports both connections lost', 10_000, async () => lostPings(COMMANDS_LOST) > 0 && lostPings(SUBSCRIBER_LOST) > 0);
     await waitUntil('A reconnects both', 10_000, async () => (await connected(a, 'commands')) === 1 && (await connected(a, 'subscriber')) === 1);
-    expect(logLines(a, 'Redis unavailable: rate limits are counted by this instance alone until it returns').length).toBeGreaterThanOrEqual(1);
 
     // Shared counting again (a request or two may still be on the cooldown of a command that timed out meanwhile).
     await waitUntil('A counts in Redis again', 5000, () => sharedCounting(a, b));
