@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
+import { databaseOutageLog, isDatabaseConnectionError } from '../../database/database-outage-log';
 import { DomainError } from '../domain/errors';
 import type { ApiRequest } from './api-request';
 import { statusOf, toEnvelope } from './error-envelope';
@@ -34,10 +35,15 @@ export function handleError(exception: unknown, req: ApiRequest, res: Response, 
   } else if (isBodyParserError(exception)) {
     error = exception.status === 413 ? new DomainError('too-large', 'rest_body_too_large') : invalidJson('syntax');
   } else {
-    logger.error(
-      { requestId, method: req.method, path: req.path, err: describe(exception) },
-      exception instanceof Error ? exception.stack : undefined,
-    );
+    if (isDatabaseConnectionError(exception)) {
+      // The same outage fails every request: named once, not one stack trace per request (database-outage-log.ts).
+      databaseOutageLog.report(logger, { requestId, method: req.method, path: req.path }, exception);
+    } else {
+      logger.error(
+        { requestId, method: req.method, path: req.path, err: describe(exception) },
+        exception instanceof Error ? exception.stack : undefined,
+      );
+    }
     error = new DomainError('internal', 'internal_error', {}, { request_id: requestId });
   }
   if (res.headersSent) {
