@@ -33,6 +33,9 @@ export function fixturePerCase<F extends { close: () => Promise<void> }>(make: (
 }
 
 /** A list request that sees every status but the trash, unrestricted, on one page. */
+/** A duplicate search (§10.4) by a caller who sees every record (editors): no author restriction. */
+export const SEES_ALL = { restrictNonPublishToAuthor: null, dueUntilUtc: '2000-01-01 00:00:00' };
+
 export const allButTrash = (over: Partial<LinkedRecordListCriteria> = {}): LinkedRecordListCriteria => ({
   page: { page: 1, perPage: 50 },
   fragments: [],

@@ -1,7 +1,7 @@
 import type { Organizer, OrganizerDuplicateProbe } from '../../src/modules/organizers/domain/organizer';
 import { searchFragments } from '../../src/modules/organizers/domain/organizer';
 import type { LinkedRecordListCriteria } from '../../src/modules/records/domain/linked-record.repository';
-import { allButTrash, fixturePerCase, linkedRecordRepositoryCases, LinkedRecordRepositoryFixture } from './linked-record-repository.contract';
+import { allButTrash, fixturePerCase, SEES_ALL, linkedRecordRepositoryCases, LinkedRecordRepositoryFixture } from './linked-record-repository.contract';
 import { saveRecord } from './linked-record-fixtures';
 
 export type OrganizerRepositoryFixture = LinkedRecordRepositoryFixture<Organizer, OrganizerDuplicateProbe>;
@@ -54,12 +54,12 @@ export function describeOrganizerRepositoryContract(name: string, make: () => Pr
       expect(await idsOf({ hasEvents: true })).toEqual([3, 1]);
       expect(await idsOf({ upcomingAfterUtc: '2026-01-01 00:00:00', viewer: { userId: 4, seesAll: false } })).toEqual([3, 2, 1]);
       expect(await idsOf({ restrictNonPublishToAuthor: 9 })).toEqual([3, 1]);
-      expect((await f.repo.findDuplicate({ name: 'BLUE NOTE' }, null))?.id).toBe(1);
-      expect((await f.repo.findDuplicate({ name: 'BLUE NOTE', phone: '+2' }, null))).toBeNull();
+      expect((await f.repo.findDuplicate({ name: 'BLUE NOTE' }, SEES_ALL))?.id).toBe(1);
+      expect((await f.repo.findDuplicate({ name: 'BLUE NOTE', phone: '+2' }, SEES_ALL))).toBeNull();
       await f.repo.unlinkFromAllEvents(1);
       expect(await f.linkedIds(100)).toEqual([3]);
       await f.repo.trash(1, '2026-03-01 00:00:00');
-      expect((await f.repo.findDuplicate({ name: 'blue note' }, null))?.id).toBe(2);
+      expect((await f.repo.findDuplicate({ name: 'blue note' }, SEES_ALL))?.id).toBe(2);
       await f.repo.remove(1);
       expect(await f.repo.findById(1)).toBeNull();
     });

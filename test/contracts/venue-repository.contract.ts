@@ -1,6 +1,6 @@
 import type { Venue, VenueDuplicateProbe } from '../../src/modules/venues/domain/venue';
 import { searchFragments } from '../../src/modules/venues/domain/venue';
-import { allButTrash, fixturePerCase, linkedRecordRepositoryCases, LinkedRecordRepositoryFixture } from './linked-record-repository.contract';
+import { allButTrash, fixturePerCase, SEES_ALL, linkedRecordRepositoryCases, LinkedRecordRepositoryFixture } from './linked-record-repository.contract';
 import { saveRecord } from './linked-record-fixtures';
 
 export type VenueRepositoryFixture = LinkedRecordRepositoryFixture<Venue, VenueDuplicateProbe>;
@@ -50,11 +50,11 @@ export function describeVenueRepositoryContract(name: string, make: () => Promis
       await saveRecord(f.repo, makeVenue(1, { name: 'A Venue', status: 'trash' }));
       await saveRecord(f.repo, makeVenue(2, { name: 'A venue', description: 'x', address: '100, Avenue du Temple' }));
       await saveRecord(f.repo, makeVenue(3, { name: 'a venue' }));
-      expect((await f.repo.findDuplicate({ name: 'A VENUE' }, null))?.id).toBe(2);
-      expect((await f.repo.findDuplicate({ name: 'a venue', description: 'X' }, null))?.id).toBe(2);
-      expect((await f.repo.findDuplicate({ name: 'a venue', address: 'temple avenue' }, null))?.id).toBe(2);
-      expect(await f.repo.findDuplicate({ name: 'a venue', description: 'y' }, null)).toBeNull();
-      expect(await f.repo.findDuplicate({ name: 'b venue' }, null)).toBeNull();
+      expect((await f.repo.findDuplicate({ name: 'A VENUE' }, SEES_ALL))?.id).toBe(2);
+      expect((await f.repo.findDuplicate({ name: 'a venue', description: 'X' }, SEES_ALL))?.id).toBe(2);
+      expect((await f.repo.findDuplicate({ name: 'a venue', address: 'temple avenue' }, SEES_ALL))?.id).toBe(2);
+      expect(await f.repo.findDuplicate({ name: 'a venue', description: 'y' }, SEES_ALL)).toBeNull();
+      expect(await f.repo.findDuplicate({ name: 'b venue' }, SEES_ALL)).toBeNull();
     });
 
     it('finds only a duplicate the viewer may see: shown as published, or their own', async () => {
@@ -62,8 +62,8 @@ export function describeVenueRepositoryContract(name: string, make: () => Promis
       await saveRecord(f.repo, makeVenue(1, { name: 'Hall', status: 'draft', authorId: 7 }));
       await saveRecord(f.repo, makeVenue(2, { name: 'Hall', status: 'private', authorId: 8 }));
       await saveRecord(f.repo, makeVenue(3, { name: 'Hall', status: 'future', authorId: 7, dateUtc: '2026-06-01 00:00:00' }));
-      const seenBy = (authorId: number, dueUntilUtc = '2026-05-01 00:00:00') => ({ authorId, dueUntilUtc });
-      expect((await f.repo.findDuplicate({ name: 'hall' }, null))?.id).toBe(1);
+      const seenBy = (authorId: number, dueUntilUtc = '2026-05-01 00:00:00') => ({ restrictNonPublishToAuthor: authorId, dueUntilUtc });
+      expect((await f.repo.findDuplicate({ name: 'hall' }, SEES_ALL))?.id).toBe(1);
       expect((await f.repo.findDuplicate({ name: 'hall' }, seenBy(7)))?.id).toBe(1);
       expect((await f.repo.findDuplicate({ name: 'hall' }, seenBy(8)))?.id).toBe(2);
       expect(await f.repo.findDuplicate({ name: 'hall' }, seenBy(9))).toBeNull();

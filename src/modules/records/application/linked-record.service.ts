@@ -363,7 +363,7 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
     await this.deps.uow.hold(nameKey(this.rules.kind, checked.texts.name ?? ''));
     // Only a record the caller may see is reused: the answer shows it (§3.4), so another user's draft is never found.
     const now = utcWallClock(this.deps.clock.now());
-    const seenBy = Policy.mayReadAnyNonPublic(caller) ? null : { authorId: caller.userId ?? -1, dueUntilUtc: now };
+    const seenBy = { restrictNonPublishToAuthor: listVisibility(caller, 'any').restrictNonPublishToAuthor, dueUntilUtc: now };
     const duplicate = await this.repo.findDuplicate(this.duplicateProbe(checked.texts), seenBy);
     // Taken before it is reused (a concurrent write may change or delete it); deleted or hidden meanwhile → a new record.
     const locked = duplicate && (await this.repo.lockById(duplicate.id));

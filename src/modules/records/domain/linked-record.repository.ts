@@ -25,17 +25,14 @@ export interface LinkedRecordListCriteria {
   viewer: { userId: number | null; seesAll: boolean; password?: string | null };
 }
 
+/** Whose visibility a duplicate search (§10.4) follows: the list rule of §3.4, with "now" for the §3.5 read-time rule. */
+export type DuplicateViewer = Pick<LinkedRecordListCriteria, 'restrictNonPublishToAuthor' | 'dueUntilUtc'>;
+
 /**
  * The storage a linked record needs. Not a DI token itself: each aggregate declares its own port
  * (`VenueRepository`, `OrganizerRepository`) as a subclass, with its own duplicate probe (§10.4).
  * Writes join the caller's transaction.
  */
-/** Who looks for a duplicate, when they may not see every record: their user id, and "now" for the §3.5 read-time rule. */
-export interface DuplicateViewer {
-  authorId: number;
-  dueUntilUtc: string;
-}
-
 export abstract class LinkedRecordRepository<T extends LinkedRecord, Probe> {
   abstract findPage(criteria: LinkedRecordListCriteria): Promise<Page<T>>;
   abstract findById(id: number): Promise<T | null>;
@@ -49,10 +46,10 @@ export abstract class LinkedRecordRepository<T extends LinkedRecord, Probe> {
   abstract lockBySlug(slug: string): Promise<T | null>;
   abstract slugTaken(slug: string, exceptId?: number): Promise<boolean>;
   /**
-   * Oldest (lowest id) record not in the trash that matches the probe (§10.4) and that `seenBy` may see (§3.4): with
-   * `seenBy` set, a record not shown as `publish` must be that author's. Null `seenBy`: any record (editors).
+   * Oldest (lowest id) record not in the trash that matches the probe (§10.4) and that `seenBy` may see (§3.4), as a
+   * list would show it: a record not shown as `publish` must be `restrictNonPublishToAuthor`'s, unless that is null.
    */
-  abstract findDuplicate(probe: Probe, seenBy: DuplicateViewer | null): Promise<T | null>;
+  abstract findDuplicate(probe: Probe, seenBy: DuplicateViewer): Promise<T | null>;
   /** The event with this id (any status), as the `event` filter needs it; null when there is none. */
   abstract eventAccessStamp(eventId: number): Promise<EventAccessStamp | null>;
   /** `future` records whose publication date (UTC) is at or before `nowUtc` become `publish` (§3.5). */

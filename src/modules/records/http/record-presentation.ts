@@ -52,7 +52,7 @@ export function jsonLdHead(record: LinkedRecord, ctx: PresentContext, type: 'Pla
   if (withContext) out['@context'] = 'http://schema.org';
   out['@type'] = type;
   out.name = record.name;
-  const description = stripMarkup(record.description).replace(/\s+/g, ' ').trim();
+  const description = stripMarkup(record.description); // whitespace collapsed and trimmed already
   if (description) out.description = description;
   out.url = `${ctx.publicUrl}/${kind}/${record.slug}/`;
   return out;

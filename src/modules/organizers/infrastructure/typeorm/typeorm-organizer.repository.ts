@@ -47,7 +47,7 @@ export class TypeOrmOrganizerRepository
   }
 
   /** §10.4 for organizers: every compared field that was sent is equal (folded). */
-  async findDuplicate(probe: OrganizerDuplicateProbe, seenBy: DuplicateViewer | null): Promise<Organizer | null> {
+  async findDuplicate(probe: OrganizerDuplicateProbe, seenBy: DuplicateViewer): Promise<Organizer | null> {
     const q = this.duplicateQuery(seenBy).andWhere('r.name_key = :name', { name: keyOf('name', probe.name) });
     for (const field of ['description', 'phone', 'email', 'website'] as const) {
       const value = probe[field];

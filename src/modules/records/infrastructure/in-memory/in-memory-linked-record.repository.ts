@@ -7,6 +7,11 @@ import { fold } from '../../../../shared/domain/text';
 import { fieldMatchesAll, LinkedRecord } from '../../domain/linked-record';
 import { DuplicateViewer, LinkedRecordListCriteria, LinkedRecordRepository } from '../../domain/linked-record.repository';
 
+/** §3.4 as lists and duplicate searches apply it: shown as `publish`, or the restricted-to author's own. */
+function visibleTo(v: LinkedRecord, c: DuplicateViewer): boolean {
+  return c.restrictNonPublishToAuthor === null || shownStatus(v.status, v.dateUtc, c.dueUntilUtc) === 'publish' || v.authorId === c.restrictNonPublishToAuthor;
+}
+
 /** What the in-memory adapter knows of an event (the facts the list filters read). */
 interface InMemoryEventFacts {
   status: string;
@@ -38,9 +43,7 @@ export class InMemoryLinkedRecordRepository<T extends LinkedRecord, Probe> exten
   async findPage(c: LinkedRecordListCriteria): Promise<Page<T>> {
     const linkedEvents = (id: number) => [...this.links.entries()].filter(([, v]) => v.includes(id)).map(([e]) => e);
     const all = [...this.records.values()].filter((v) => {
-      const status = shownStatus(v.status, v.dateUtc, c.dueUntilUtc);
-      if (!c.statuses.includes(status)) return false;
-      if (c.restrictNonPublishToAuthor !== null && status !== 'publish' && v.authorId !== c.restrictNonPublishToAuthor) return false;
+      if (!c.statuses.includes(shownStatus(v.status, v.dateUtc, c.dueUntilUtc)) || !visibleTo(v, c)) return false;
       if (c.fragments.length > 0 && !this.searchFields.some((f) => fieldMatchesAll(String(v[f]), c.fragments))) return false;
       const events = linkedEvents(v.id);
       if (c.eventId !== undefined && !events.includes(c.eventId)) return false;
@@ -83,9 +86,8 @@ export class InMemoryLinkedRecordRepository<T extends LinkedRecord, Probe> exten
   async slugTaken(slug: string, exceptId?: number) {
     return [...this.records.values()].some((v) => v.slug === slug && v.id !== exceptId);
   }
-  async findDuplicate(probe: Probe, seenBy: DuplicateViewer | null) {
-    const seen = (v: T) => !seenBy || shownStatus(v.status, v.dateUtc, seenBy.dueUntilUtc) === 'publish' || v.authorId === seenBy.authorId;
-    const found = [...this.records.values()].filter((v) => this.isDuplicate(v, probe) && seen(v)).sort((a, b) => a.id - b.id)[0];
+  async findDuplicate(probe: Probe, seenBy: DuplicateViewer) {
+    const found = [...this.records.values()].filter((v) => this.isDuplicate(v, probe) && visibleTo(v, seenBy)).sort((a, b) => a.id - b.id)[0];
     return found ? { ...found } : null;
   }
   async eventAccessStamp(eventId: number): Promise<EventAccessStamp | null> {

@@ -29,6 +29,12 @@ interface LinkedRecordTable<T, Row> {
 }
 
 /**
+ * A record's status as shown, `due` being the placeholder of "now": §3.5's read-time rule makes a due `future` record
+ * `publish` (the tables are small: no index walk to keep).
+ */
+const shownStatusSql = (due: string) => `(CASE WHEN r.status = 'future' AND r.date_utc <= ${due} THEN 'publish' ELSE r.status END)`;
+
+/**
  * ADAPTER base: the queries venues and organizers share (pages with statuses, author visibility, search and event
  * filters; reads by id, ids, slug and event; trash, delete and unlink). Each subclass names its table and writes its
  * own duplicate query (§10.4), the one rule that differs.
@@ -50,13 +56,14 @@ export abstract class TypeOrmLinkedRecordRepository<T extends LinkedRecord, Row 
     return this.table.toDomain(row);
   }
 
-  /** A duplicate search (§10.4) on the records not in the trash that `seenBy` may see (§3.4); null: every record. */
-  protected duplicateQuery(seenBy: DuplicateViewer | null): SelectQueryBuilder<Row> {
+  /** A duplicate search (§10.4) on the records not in the trash that `seenBy` may see (§3.4), as in the lists. */
+  protected duplicateQuery(seenBy: DuplicateViewer): SelectQueryBuilder<Row> {
     const q = this.qb().where("r.status <> 'trash'");
-    if (seenBy) {
-      // §3.5 read-time rule, as in the lists: a due `future` record is shown as `publish`.
-      const shown = "(CASE WHEN r.status = 'future' AND r.date_utc <= :dupDue THEN 'publish' ELSE r.status END)";
-      q.andWhere(`(${shown} = 'publish' OR r.author_id = :dupAuthor)`, { dupDue: seenBy.dueUntilUtc, dupAuthor: seenBy.authorId });
+    if (seenBy.restrictNonPublishToAuthor !== null) {
+      q.andWhere(`(${shownStatusSql(':dupDue')} = 'publish' OR r.author_id = :dupAuthor)`, {
+        dupDue: seenBy.dueUntilUtc,
+        dupAuthor: seenBy.restrictNonPublishToAuthor,
+      });
     }
     return q;
   }
@@ -90,8 +97,7 @@ export abstract class TypeOrmLinkedRecordRepository<T extends LinkedRecord, Row 
     const { table: links, column } = this.table.links;
     const conditions: string[] = [];
     const params: unknown[] = [];
-    // §3.5 read-time rule: a due `future` record counts as `publish` (the tables are small: no index walk to keep).
-    const shown = "(CASE WHEN r.status = 'future' AND r.date_utc <= ? THEN 'publish' ELSE r.status END)";
+    const shown = shownStatusSql('?');
     conditions.push(`${shown} IN (${marks(c.statuses.length)})`);
     params.push(c.dueUntilUtc, ...c.statuses);
     if (c.restrictNonPublishToAuthor !== null) {

@@ -49,7 +49,7 @@ export class TypeOrmVenueRepository extends TypeOrmLinkedRecordRepository<Venue,
   }
 
   /** §10.4 for venues: the compared fields are equal (folded), and the address holds every word of the one sent. */
-  async findDuplicate(probe: VenueDuplicateProbe, seenBy: DuplicateViewer | null): Promise<Venue | null> {
+  async findDuplicate(probe: VenueDuplicateProbe, seenBy: DuplicateViewer): Promise<Venue | null> {
     const q = this.duplicateQuery(seenBy).andWhere('r.name_key = :name', { name: keyOf('name', probe.name) });
     for (const field of ['description', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'] as const) {
       const value = probe[field];
