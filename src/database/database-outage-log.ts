@@ -1,3 +1,5 @@
+import { driverErrorCode } from './driver-error-code';
+
 /**
  * Error codes of a database that cannot be reached or dropped the connection (Node's socket errors, mysql2's protocol
  * ones, the server shutting down or refusing more clients). Such a failure is the same for every request while it
@@ -22,9 +24,8 @@ const CONNECTION_CODES = new Set([
 
 /** A request failed because the database connection failed (TypeORM copies the driver's `code` onto its error). */
 export function isDatabaseConnectionError(e: unknown): boolean {
-  if (typeof e !== 'object' || e === null) return false;
-  const code = (e as { code?: unknown }).code ?? (e as { driverError?: { code?: unknown } }).driverError?.code;
-  return typeof code === 'string' && CONNECTION_CODES.has(code);
+  const code = driverErrorCode(e);
+  return code !== undefined && CONNECTION_CODES.has(code);
 }
 
 /** How often a continuing outage is named again, with the number of requests it failed meanwhile. */

@@ -1,6 +1,7 @@
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { writeContention } from '../shared/domain/errors';
 import { UnitOfWork } from '../shared/domain/unit-of-work';
+import { driverErrorCode } from './driver-error-code';
 import { TransientAsyncStore } from './transient-async-store';
 
 /** The transaction in progress; enabled only while one is (TransientAsyncStore: reads pay no promise hooks). */
@@ -95,7 +96,7 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
     try {
       await runner.query('BEGIN IMMEDIATE').catch((error) => {
         // Another process held the writer lock for all of busy_timeout.
-        throw codeOf(error)?.startsWith('SQLITE_BUSY') ? writeContention(1) : error;
+        throw driverErrorCode(error)?.startsWith('SQLITE_BUSY') ? writeContention(1) : error;
       });
       Object.assign(runner, { isTransactionActive: true, transactionDepth: 1 });
       try {
@@ -126,11 +127,6 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
 
 /** A deadlock victim, a lock wait timeout, or a unique index a concurrent transaction filled first. */
 function isContention(error: unknown): boolean {
-  const code = codeOf(error);
+  const code = driverErrorCode(error);
   return code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT' || code === 'ER_DUP_ENTRY';
-}
-
-function codeOf(error: unknown): string | undefined {
-  const e = error as { driverError?: { code?: string }; code?: string } | undefined;
-  return e?.driverError?.code ?? e?.code;
 }

@@ -3,6 +3,7 @@ import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { Bind, marks, positional, shownColumnsAs } from '../../../../database/raw-columns';
 import { forShare, forUpdate, managerOf } from '../../../../database/typeorm-unit-of-work';
 import { textContains } from '../../../../database/text-contains';
+import { driverErrorCode } from '../../../../database/driver-error-code';
 import { CalendarEvent, EventLinks, EventStamp, ProtectedTextReader } from '../../domain/calendar-event';
 import { EventCriteria, EventPageRequest, lockedMatches } from '../../domain/event-query';
 import { SlugConflictError } from '../../../../shared/domain/slug-allocation';
@@ -66,9 +67,8 @@ function countedByDay(c: EventCriteria): boolean {
 
 
 function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; errno?: number; driverError?: { code?: string } };
-  const code = err?.driverError?.code ?? err?.code ?? '';
-  return code === 'ER_DUP_ENTRY' || String(code).startsWith('SQLITE_CONSTRAINT');
+  const code = driverErrorCode(e) ?? '';
+  return code === 'ER_DUP_ENTRY' || code.startsWith('SQLITE_CONSTRAINT');
 }
 
 /** A `future` event whose publication date has come (§3.5 read-time rule, up to the criteria's `dueUntilUtc`). */
