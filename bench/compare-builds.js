@@ -14,6 +14,7 @@ const os = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
 const { cpuMsOf } = require('../scripts/dev-support');
+const { distinctDays, distinctListPaths } = require('./distinct-addresses');
 
 const [distA, distB, scenario = 'list'] = process.argv.slice(2);
 if (!distA || !distB) throw new Error('usage: node bench/compare-builds.js DIST_A DIST_B [list|single|venue|TEMPLATE]');
@@ -65,12 +66,12 @@ async function main() {
   const b = start(distB, 3971, process.env.COMPARE_NODE_FLAGS_B);
   try {
     await Promise.all([ready(a.api), ready(b.api)]);
-    const days = Array.from({ length: 1000 }, (_, i) => new Date(Date.now() + (i - 500) * 86400_000).toISOString().slice(0, 10));
+    const days = distinctDays();
     const listed = await (await fetch(`${a.api}/events?start_date=1970-01-01&end_date=2100-01-01&per_page=50`)).json();
     const ids = listed.events.map((e) => e.id);
     const venues = (await (await fetch(`${a.api}/venues?per_page=50`)).json()).venues.map((v) => v.id);
     const paths =
-      scenario === 'list' ? days.map((d) => `/events?start_date=${d}`)
+      scenario === 'list' ? distinctListPaths(days)
       : scenario === 'single' ? ids.map((id) => `/events/${id}`)
       : scenario === 'venue' ? venues.map((id) => `/events?venue=${id}&start_date=${days[Math.floor(Math.random() * days.length)]}`)
       : days.flatMap((d, i) => [scenario.replace('{day}', d).replace('{id}', String(ids[i % ids.length]))]);

@@ -48,7 +48,30 @@ describe('read cache (anonymous GET/HEAD of resource routes)', () => {
     clock.advance(1_000);
   });
 
+  it('stores an answer from the second request of its address on, within about two lifetimes (a doorkeeper)', async () => {
+    const lookups = async () => {
+      const text = (await t.http().get('/metrics').expect(200)).text;
+      const count = (result: string) => Number(new RegExp(`^read_cache_lookups_total\\{result="${result}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+      return { hit: count('hit'), miss: count('miss') };
+    };
+    const read = () => t.http().get(`${t.api}/events?per_page=9`).expect(200);
+    const counted = async (requests: number) => {
+      const before = await lookups();
+      for (let i = 0; i < requests; i++) await read();
+      const after = await lookups();
+      return { hit: after.hit - before.hit, miss: after.miss - before.miss };
+    };
+    clock.advance(5_000);
+    expect(await counted(1)).toEqual({ hit: 0, miss: 1 }); // a first request: nothing kept
+    expect(await counted(2)).toEqual({ hit: 1, miss: 1 }); // asked before: kept, then served
+    clock.advance(1_000); // the entry expired; the address was asked for in the previous lifetime
+    expect(await counted(2)).toEqual({ hit: 1, miss: 1 });
+    clock.advance(2_000); // two lifetimes without a request: forgotten
+    expect(await counted(3)).toEqual({ hit: 1, miss: 2 });
+  });
+
   it('keeps per-request headers per request, and the handler headers of the stored answer', async () => {
+    await t.http().get(`${t.api}/events`); // an answer is stored from the address' second request on
     const first = await t.http().get(`${t.api}/events`).set('X-Request-Id', 'first-request');
     const second = await t.http().get(`${t.api}/events`).set('X-Request-Id', 'second-request');
     expect(second.text).toBe(first.text);
@@ -117,8 +140,7 @@ describe('read cache (anonymous GET/HEAD of resource routes)', () => {
 
   it('labels answers from memory with their route in the metrics', async () => {
     clock.advance(5_000);
-    await t.http().get(`${t.api}/events/${eventId}`);
-    await t.http().get(`${t.api}/events/${eventId}`);
+    for (let i = 0; i < 3; i++) await t.http().get(`${t.api}/events/${eventId}`); // the third from memory
     const metrics = await t.http().get('/metrics');
     expect(metrics.text).toMatch(/http_requests_total\{[^}]*route="\/calendar\/events\/v1\/events\/:id"[^}]*\}/);
     expect(metrics.text).not.toContain(`/events/${eventId}"`);

@@ -59,7 +59,7 @@ describe('Redis connections that die without closing (black-holed by a firewall,
     // A hears B's writes again: its cached answer (TTL 1 min) is cleared by B's notice.
     const term = `hole${Date.now()}x`;
     const url = `${a.base}${API}/events?search=${term}`;
-    expect(JSON.parse((await call(url, { headers: newClient() })).body).events).toEqual([]);
+    for (let read = 0; read < 2; read++) expect(JSON.parse((await call(url, { headers: newClient() })).body).events).toEqual([]); // kept from the 2nd
     const created = await call(`${b.base}${API}/events`, {
       method: 'POST',
       headers: { Authorization: await editor(3) },

@@ -121,7 +121,7 @@ describe('Redis trouble: the service keeps answering and recovers by itself', ()
 
     // Meanwhile B cannot hear A's writes: its cached answer stays until READ_CACHE_TTL_MS, never longer.
     const url = `${b.base}${API}/events?search=outage${Date.now()}x`;
-    expect(idsOf(await call(url, { headers: newClient() }))).toEqual([]);
+    for (let read = 0; read < 2; read++) expect(idsOf(await call(url, { headers: newClient() }))).toEqual([]); // kept from the 2nd
     const id = await createEvent(a, 900, `Written during the outage ${url.slice(-20)}`);
     const writtenAt = Date.now();
     expect(idsOf(await call(url, { headers: newClient() }))).toEqual([]); // B's older answer, from its cache

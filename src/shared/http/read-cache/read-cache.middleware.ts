@@ -47,7 +47,7 @@ export function readCacheMiddleware(cache: ResponseCache, options: ReadCacheOpti
     const stored = cache.get(key);
     options.onLookup?.(stored !== undefined);
     if (stored) return serve(req, res, stored);
-    if (req.method === 'GET') remember(res, cache, key);
+    if (req.method === 'GET' && cache.worthStoring(key)) remember(res, cache, key);
     next();
   };
 }

@@ -1,5 +1,9 @@
 import type { Clock } from '../../domain/clock';
 import { ExpiringLru } from './expiring-lru';
+import { RepeatedKeys } from './repeated-keys';
+
+/** Addresses remembered per window by the doorkeeper: a flood of one-off addresses holds at most twice this many keys. */
+const REMEMBERED_KEYS_PER_WINDOW = 20_000;
 
 /** One stored answer: the handler's own headers (not the per-request ones) and the exact body bytes. */
 export interface CachedResponse {
@@ -13,14 +17,17 @@ export interface CachedResponse {
 /**
  * A bounded, short-lived store of anonymous read answers. Entries expire `ttlMs` after they were stored; the least
  * recently used go first once `maxBytes` is reached (`ExpiringLru`). Any write clears everything: `generation` lets a
- * read that began before a write refuse to store what it read.
+ * read that began before a write refuse to store what it read. An answer is stored only from the second time its key is
+ * asked for within about two lifetimes (`RepeatedKeys`): one-off addresses are not worth keeping.
  */
 export class ResponseCache {
   private readonly entries: ExpiringLru<CachedResponse>;
+  private readonly askedBefore: RepeatedKeys;
   private currentGeneration = 0;
 
   constructor(ttlMs: number, maxBytes: number, clock: Clock) {
     this.entries = new ExpiringLru(ttlMs, maxBytes, (key, response) => response.body.length + key.length + 256, clock);
+    this.askedBefore = new RepeatedKeys(ttlMs, REMEMBERED_KEYS_PER_WINDOW, clock);
   }
 
   get generation(): number {
@@ -29,6 +36,11 @@ export class ResponseCache {
 
   get(key: string): CachedResponse | undefined {
     return this.entries.get(key);
+  }
+
+  /** Called on a miss: whether the answer about to be read is worth storing (its key was asked for lately, too). */
+  worthStoring(key: string): boolean {
+    return this.askedBefore.seenBefore(key);
   }
 
   /** Stores an answer read during `generation`; ignored when a write happened since, or when it alone exceeds the budget. */

@@ -1,0 +1,15 @@
+// The addresses of the "distinct" list scenarios (issue 18), shared by `npm run bench` and bench/compare-builds.js.
+
+/** 1,000 days around today (YYYY-MM-DD), the calendar the seeder fills. */
+const distinctDays = () => Array.from({ length: 1000 }, (_, i) => new Date(Date.now() + (i - 500) * 86400_000).toISOString().slice(0, 10));
+
+/**
+ * A list of 10 from a different `start_date` each request: every day at one hour, then every day at the next hour, …
+ * 24,000 addresses, so none comes back within minutes at the rates measured here and no URL cache can answer one
+ * (with the 1,000 days alone every address came back twice a second). Consecutive requests still ask for consecutive
+ * days, as a calendar paging through its days does.
+ */
+const distinctListPaths = (days) =>
+  Array.from({ length: 24 }, (_, hour) => days.map((day) => `/events?start_date=${day}%20${String(hour).padStart(2, '0')}:00`)).flat();
+
+module.exports = { distinctDays, distinctListPaths };
