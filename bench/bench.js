@@ -181,7 +181,12 @@ async function main() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let peakRss = 0;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(service.pid) ?? 0)), 250);
+  let scenarioPeakRss = 0; // since the current scenario's service run began
+  const sampler = setInterval(() => {
+    const rss = rssOf(service.pid) ?? 0;
+    peakRss = Math.max(peakRss, rss);
+    scenarioPeakRss = Math.max(scenarioPeakRss, rss);
+  }, 250);
   try {
     await waitFor(`${API}/events?per_page=1`, service);
     const { signDevelopmentToken } = require(path.join(DIST, 'shared/auth/token-verifier.js'));
@@ -224,6 +229,7 @@ async function main() {
       if (probe.status >= 400) throw new Error(`${sc.name}: ${probe.status} ${bytes.toString().slice(0, 200)}`);
       const request = { url: API + firstPath, method: sc.method ?? 'GET', body: sc.body, headers: sc.headers, ...(sc.paths ? { requests: [cycling(sc.paths)] } : {}) };
       log(`${sc.name}: service`);
+      scenarioPeakRss = 0;
       if (WARMUP > 0 && !sc.method) await cannon({ ...request, duration: WARMUP }); // JIT and connections warm, not measured
       const lookupsBefore = await readCacheLookups();
       const cpuBefore = cpuMsOrNull(service.pid);
@@ -239,6 +245,7 @@ async function main() {
         ...summary(run),
         cpuMsPerRequest: cpuBefore === null || cpuAfter === null ? null : Math.round((1000 * (cpuAfter - cpuBefore)) / Math.max(1, run.requests.total)) / 1000,
         readCacheHitShare: lookups ? Math.round((100 * hits) / Math.max(1, lookups)) / 100 : null,
+        peakRssMb: Math.round(scenarioPeakRss / 2 ** 20),
       };
       const bodyFile = path.join(os.tmpdir(), `bench-body-${process.pid}`);
       fs.writeFileSync(bodyFile, bytes);
@@ -262,7 +269,7 @@ async function main() {
       baseline.kill('SIGTERM');
       fs.rmSync(bodyFile, { force: true });
       results.push({ scenario: sc.name, bytes: bytes.length, service: serviceRun, baseline: baselineRun, ratio: Math.round((100 * serviceRun.reqPerSec) / Math.max(1, baselineRun.reqPerSec)) / 100 });
-      log(`${sc.name}: ${serviceRun.reqPerSec} req/s (p50 ${serviceRun.p50Ms} ms, p99 ${serviceRun.p99Ms} ms, ${serviceRun.cpuMsPerRequest} ms CPU/req, read-cache hits ${serviceRun.readCacheHitShare ?? '–'}) vs baseline ${baselineRun.reqPerSec} → ${results.at(-1).ratio}`);
+      log(`${sc.name}: ${serviceRun.reqPerSec} req/s (p50 ${serviceRun.p50Ms} ms, p99 ${serviceRun.p99Ms} ms, ${serviceRun.cpuMsPerRequest} ms CPU/req, read-cache hits ${serviceRun.readCacheHitShare ?? '–'}, RSS ≤ ${serviceRun.peakRssMb} MB) vs baseline ${baselineRun.reqPerSec} → ${results.at(-1).ratio}`);
     }
     const report = {
       date: new Date().toISOString(),

@@ -9,7 +9,7 @@ import { UserDirectory } from './auth/user-directory';
 import { Clock, SystemClock } from './domain/clock';
 import { RecordIds } from './domain/record-ids';
 import { UnitOfWork } from './domain/unit-of-work';
-import { FragmentCache } from './http/read-cache/fragment-cache';
+import { FragmentCache, LinkedRecordCache } from './http/read-cache/fragment-cache';
 import { ResponseCache } from './http/read-cache/response-cache';
 
 export interface CoreModuleOptions {
@@ -40,6 +40,11 @@ export class CoreModule {
       {
         provide: FragmentCache,
         useFactory: (responses: ResponseCache, clock: Clock) => new FragmentCache(responses, readCache.ttlMs, readCache.maxBytes / 2, clock),
+        inject: [ResponseCache, Clock],
+      },
+      {
+        provide: LinkedRecordCache,
+        useFactory: (responses: ResponseCache, clock: Clock) => new LinkedRecordCache(responses, readCache.ttlMs, readCache.maxBytes / 4, clock),
         inject: [ResponseCache, Clock],
       },
     ];

@@ -1,4 +1,8 @@
+import { ResponseCache } from '../../src/shared/http/read-cache/response-cache';
 import { captureQueries, SeededApp, startSeededApp } from './support/seeded-app';
+
+const venueIdsOf = (events: Array<{ venue: unknown }>) =>
+  events.flatMap((e) => (Array.isArray(e.venue) ? e.venue : [e.venue])).flatMap((v) => (v && typeof v === 'object' && 'id' in v ? [Number(v.id)] : []));
 
 /**
  * Issue 18: a list page whose events were rendered lately (record fragments, under the read cache's rules) reads neither
@@ -46,23 +50,53 @@ describe('event list pages from kept fragments', () => {
     expect(fromFragments.text).toBe(fromDatabase.text.replace(/&password=not-the-password/g, ''));
   });
 
-  it('reads the rows (SQLite) and links of the events it has not rendered only', async () => {
-    await list({ per_page: 5, page: 9 }); // events 41–45
+  it('reads the rows (SQLite) and links of the events it has not rendered only, and only the linked records it has not read lately', async () => {
+    s.t.app.get(ResponseCache).invalidate(); // nothing kept from the test before
+    const earlier = await list({ per_page: 5, page: 9 }); // events 41–45
+    const venuesReadEarlier = new Set(venueIdsOf(earlier.body.events));
     const queries = await captureQueries(s.t.dataSource, async () => {
       expect((await list({ per_page: 6, page: 7 })).status).toBe(200); // events 37–42: 37–40 new
     });
     const rows = queries.find((q) => /\bdescription\b/.test(q.sql) && /FROM events e WHERE e\.id IN/.test(q.sql));
     if (s.t.db === 'mysql') expect(rows).toBeUndefined();
     else expect(rows?.params).toHaveLength(4);
-    // The records of the new events' links by id (their stored link ids, no link table read): one venue each.
+    // The records of the new events' links by id (their stored link ids, no link table read): one venue each, but not
+    // those the page before read (LinkedRecordCache).
     const venues = queries.find((q) => /FROM venues r WHERE r\.id IN/.test(q.sql));
     const linked = await s.t.dataSource.query(
       `SELECT DISTINCT venue_id FROM event_venues WHERE event_id IN (${rows ? rows.params.map(() => '?').join(', ') : 'NULL'})`,
       rows?.params ?? [],
     );
-    const sorted = (ids: unknown[]) => ids.map(Number).sort((a, b) => a - b);
-    if (s.t.db === 'sqlite') expect(sorted(venues?.params ?? [])).toEqual(sorted(linked.map((r: { venue_id: unknown }) => r.venue_id)));
+    const sorted = (ids: unknown[]) => [...new Set(ids.map(Number))].sort((a, b) => a - b);
+    const unread = linked.map((r: { venue_id: unknown }) => Number(r.venue_id)).filter((id: number) => !venuesReadEarlier.has(id));
+    if (s.t.db === 'sqlite') expect(sorted(venues?.params ?? [])).toEqual(sorted(unread));
     expect(queries.some((q) => /FROM event_(venues|organizers|terms)\b/.test(q.sql))).toBe(false);
+  });
+
+  it('reads no linked record it read lately, yet never serves one older than the read cache lifetime', async () => {
+    const ttlApp = await startSeededApp({ events: 60 }, { READ_CACHE_TTL_MS: '1000', PUBLISH_DUE_INTERVAL_MS: '0' });
+    try {
+      type Listed = { id: number; venue: { id?: number; venue?: string } };
+      const get = async (query: Record<string, number>) => (await ttlApp.t.http().get(`${ttlApp.t.api}/events`).query(query).expect(200)).body.events as Listed[];
+      ttlApp.clock.advance(5_000);
+      await get({ per_page: 10 });
+      const venue = (await get({ per_page: 10 })).map((e) => e.venue).find((v) => v && v.id)!; // stored from the 2nd request
+      // Another instance renames the venue (no Redis between them): this process is not told.
+      await ttlApp.t.dataSource.query('UPDATE venues SET name = ? WHERE id = ?', ['Renamed elsewhere', venue.id]);
+      ttlApp.clock.advance(600);
+      const queries = await captureQueries(ttlApp.t.dataSource, () => get({ per_page: 10, page: 2 })); // rendered now
+      const read = queries.filter((q) => /FROM venues r WHERE r\.id IN/.test(q.sql)).flatMap((q) => q.params.map(Number));
+      expect(read).not.toContain(venue.id); // taken from the records read 600 ms ago
+      await get({ per_page: 10, page: 2 }); // this answer is stored, made of the venue read 600 ms ago
+      // 1 s after the venue was read, nothing made from it is served: not the records, fragments or stored answers.
+      ttlApp.clock.advance(400);
+      const shown = [...(await get({ per_page: 10 })), ...(await get({ per_page: 10, page: 2 })), ...(await get({ per_page: 20 }))];
+      const withVenue = shown.filter((e) => e.venue?.id === venue.id);
+      expect(withVenue.length).toBeGreaterThan(0);
+      expect(new Set(withVenue.map((e) => e.venue.venue))).toEqual(new Set(['Renamed elsewhere']));
+    } finally {
+      await ttlApp.t.close();
+    }
   });
 
   it('never takes a fragment rendered before a change of its event, even one this process was not told of', async () => {

@@ -18,13 +18,26 @@ export interface EventView {
   images: ReadonlyMap<number, ImageWire>;
 }
 
+/** The kinds of records an event view embeds besides the event. */
+export type LinkedKind = 'venue' | 'organizer' | 'term' | 'image';
+
+/**
+ * Linked records read lately (issue 18), which a read that may use them — one whose answer the read cache may keep —
+ * takes instead of reading them again, and keeps for the next. Values are the reader's own (domain records, image
+ * wires), never changed once kept.
+ */
+export interface LinkedRecordMemo {
+  take<T extends object>(kind: LinkedKind, id: number): T | undefined;
+  keep(kind: LinkedKind, id: number, record: object): void;
+}
+
 /**
  * PORT (query side): loads the views of a page of events with a fixed number of statements whatever the page size —
- * terms with their counts, venues, organizers, and images when any is referenced.
+ * terms with their counts, venues, organizers, and images when any is referenced — fewer when `memo` holds some.
  */
 export abstract class EventViewReader {
   /** The views of `events`, in the same order, through their stored links. */
-  abstract viewsOf(events: CalendarEvent[]): Promise<EventView[]>;
+  abstract viewsOf(events: CalendarEvent[], memo?: LinkedRecordMemo): Promise<EventView[]>;
   /**
    * One event with the given links instead of its stored ones: the answer to a permanent delete shows the event as it
    * was, after its links were removed.

@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
-import { FragmentCache } from '../../../shared/http/read-cache/fragment-cache';
+import { FragmentCache, LinkedRecordCache } from '../../../shared/http/read-cache/fragment-cache';
+import { ReadScope } from '../../../shared/http/read-cache/read-scope';
+import { ResponseCache } from '../../../shared/http/read-cache/response-cache';
 import { Clock } from '../../../shared/domain/clock';
 import { asShown } from '../../../shared/domain/publication';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
-import { EventView, EventViewReader } from '../application/event-view';
+import { EventView, EventViewReader, LinkedKind, LinkedRecordMemo } from '../application/event-view';
 import type { CalendarEvent, EventLinks, EventStamp } from '../domain/calendar-event';
 import { EventSite, presentEvent } from './event.presenter';
 
@@ -16,12 +18,14 @@ export class EventBodies {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly views: EventViewReader,
     private readonly fragments: FragmentCache,
+    private readonly records: LinkedRecordCache,
+    private readonly responses: ResponseCache,
     private readonly clock: Clock,
   ) {}
 
   /** The views of `rows`, their venues and organizers as reads show them (§3.5: due ones published already). */
-  private async viewsOf(rows: CalendarEvent[]): Promise<EventView[]> {
-    return (await this.views.viewsOf(rows)).map((view) => this.shown(view));
+  private async viewsOf(rows: CalendarEvent[], memo?: LinkedRecordMemo): Promise<EventView[]> {
+    return (await this.views.viewsOf(rows, memo)).map((view) => this.shown(view));
   }
 
   private shown(view: EventView): EventView {
@@ -34,12 +38,12 @@ export class EventBodies {
   }
 
   /**
-   * The listed fragments a list request may reuse (issue 18), for answers the read cache may keep
-   * (`takesPartInReadCache`); null for other requests, which neither read nor store fragments. Its generation is taken
-   * now, before the page is read, so nothing read before a write is kept after it.
+   * The fragments and linked records a request may reuse (issue 18), for answers the read cache may keep
+   * (`takesPartInReadCache`); null for other requests, which neither read nor keep anything. Its generation is taken
+   * now, before the events are read, so nothing read before a write is kept after it.
    */
   keptFragments(api: string, useFragments: boolean): KeptFragments | null {
-    return useFragments ? new KeptFragments(this.fragments, api) : null;
+    return useFragments ? new KeptFragments(this.fragments, this.records, new ReadScope(this.responses, this.clock), api) : null;
   }
 
   /**
@@ -51,7 +55,7 @@ export class EventBodies {
     const presented = new Map<number, Buffer>();
     if (rows.length > 0) {
       const site = this.site(api);
-      for (const view of await this.viewsOf(rows)) {
+      for (const view of await this.viewsOf(rows, kept?.records)) {
         const hidden = masked(view.event);
         const bytes = Buffer.from(JSON.stringify(presentEvent(view, site, { withJsonLd: false, masked: hidden })));
         presented.set(view.event.id, bytes);
@@ -62,14 +66,12 @@ export class EventBodies {
   }
 
   /** The single-GET body (with json_ld) as JSON (UTF-8 bytes): what `ETag` hashes (§9.11). */
-  async single(event: CalendarEvent, api: string, useFragments: boolean): Promise<Buffer> {
-    const key = fragmentKey(api, 'single', event);
-    const cached = useFragments ? this.fragments.get(key) : undefined;
+  async single(event: CalendarEvent, api: string, kept: KeptFragments | null): Promise<Buffer> {
+    const cached = kept?.single(event);
     if (cached !== undefined) return cached;
-    const generation = this.fragments.generation;
-    const [view] = await this.viewsOf([event]);
+    const [view] = await this.viewsOf([event], kept?.records);
     const bytes = Buffer.from(JSON.stringify(presentEvent(view, this.site(api), { withJsonLd: true, masked: false })));
-    if (useFragments) this.fragments.set(key, bytes, generation);
+    kept?.keepSingle(event, bytes);
     return bytes;
   }
 
@@ -96,24 +98,32 @@ const fragmentKey = (api: string, variant: 'listed' | 'masked' | 'single', e: Ev
   `event ${variant} ${e.id} ${e.revision} ${e.status} ${api}`;
 
 /**
- * The list fragments one request reuses: `has` finds an event's text and pins it for the rest of the request, so the
- * page can be answered from it even if the cache is cleared meanwhile (the answer then is as old as a read that began
- * before the write, which is what it is).
+ * The fragments and linked records one request reuses (issue 18), through its `ReadScope`. `has` finds a listed
+ * event's text and pins it for the rest of the request, so the page can be answered from it even if the cache is
+ * cleared meanwhile (the answer then is as old as a read that began before the write, which is what it is).
+ * `dataReadAt` tells when the oldest data the answer is made of was read.
  */
-class KeptFragments {
-  private readonly generation: number;
+export class KeptFragments {
   private readonly pinned = new Map<string, Buffer>();
+  /** The linked records of the views this request renders. */
+  readonly records: LinkedRecordMemo;
 
   constructor(
     private readonly fragments: FragmentCache,
+    linked: LinkedRecordCache,
+    private readonly scope: ReadScope,
     private readonly api: string,
   ) {
-    this.generation = fragments.generation;
+    const key = (kind: LinkedKind, id: number) => `${kind} ${id}`;
+    this.records = {
+      take: <T extends object>(kind: LinkedKind, id: number) => scope.take(linked, key(kind, id)) as T | undefined,
+      keep: (kind, id, record) => scope.keep(linked, key(kind, id), record),
+    };
   }
 
   has(e: EventStamp, masked: boolean): boolean {
     const key = fragmentKey(this.api, masked ? 'masked' : 'listed', e);
-    const bytes = this.fragments.get(key);
+    const bytes = this.scope.take(this.fragments, key);
     if (bytes !== undefined) this.pinned.set(key, bytes);
     return bytes !== undefined;
   }
@@ -123,6 +133,18 @@ class KeptFragments {
   }
 
   keep(e: EventStamp, masked: boolean, bytes: Buffer): void {
-    this.fragments.set(fragmentKey(this.api, masked ? 'masked' : 'listed', e), bytes, this.generation);
+    this.scope.keep(this.fragments, fragmentKey(this.api, masked ? 'masked' : 'listed', e), bytes);
+  }
+
+  single(e: EventStamp): Buffer | undefined {
+    return this.scope.take(this.fragments, fragmentKey(this.api, 'single', e));
+  }
+
+  keepSingle(e: EventStamp, bytes: Buffer): void {
+    this.scope.keep(this.fragments, fragmentKey(this.api, 'single', e), bytes);
+  }
+
+  dataReadAt(): number {
+    return this.scope.dataReadAt();
   }
 }

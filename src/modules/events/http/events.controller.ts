@@ -21,7 +21,7 @@ import { RecordIdPipe, SlugPipe } from '../../../shared/http/path-params';
 import { ApiBase, CurrentCaller } from '../../../shared/http/request-context.decorators';
 import { ifMatchOf, sendBytesWithEtag, sendWritten } from '../../../shared/http/etag';
 import { JsonBytes } from '../../../shared/http/json-bytes';
-import { takesPartInReadCache } from '../../../shared/http/read-cache/read-cache.middleware';
+import { answerDataReadAt, takesPartInReadCache } from '../../../shared/http/read-cache/read-cache.middleware';
 import { EventListResult, EventTarget, EventWithLinks, EventsService } from '../application/events.service';
 import { isProtected, type EventStamp } from '../domain/calendar-event';
 import { EventCalendarPresenter } from './event-calendar.presenter';
@@ -71,6 +71,7 @@ export class EventsController {
     const pages = totalPages(result.total, page.perPage);
     setListHeaders(res, result.total, pages);
     const events = await this.presenter.page(result.page, result.rows, api, lockedIn(result), kept);
+    if (kept) answerDataReadAt(res, kept.dataReadAt());
     const linkParams: LinkParam[] = [...result.applied, ...sentLinkParams(ListEventsParams, input, DATE_PARAMS)];
     const links = listLinks(`${api}/events/`, page, pages, linkParams);
     return JsonBytes.withArray('events', events, { ...links, total: result.total, total_pages: pages });
@@ -231,10 +232,13 @@ export class EventsController {
   }
 
   private async read(target: EventTarget, input: Validated<ReadEventParams>, caller: Caller, api: string, req: Request, res: Response) {
+    const kept = this.presenter.keptFragments(api, takesPartInReadCache(res)); // before the row is read
     const found = await this.events.get(target, caller, input.password);
     res.vary('Accept');
     if (wantsCalendar(req, input.ical)) return sendCalendar(req, res, await this.calendar.calendar([found], localeOf(req), () => false));
-    return sendBytesWithEtag(res, await this.presenter.single(found, api, takesPartInReadCache(res)), req.header('if-none-match'));
+    const bytes = await this.presenter.single(found, api, kept);
+    if (kept) answerDataReadAt(res, kept.dataReadAt());
+    return sendBytesWithEtag(res, bytes, req.header('if-none-match'));
   }
 
   private async update(target: EventTarget, input: Lenient<UpdateEventParams>, caller: Caller, api: string, req: Request, res: Response) {

@@ -23,6 +23,11 @@ export class ExpiringLru<V> {
   ) {}
 
   get(key: string): V | undefined {
+    return this.entry(key)?.value;
+  }
+
+  /** The live entry of `key` with the time it counts as stored at (its data's age), or undefined. */
+  entry(key: string): { value: V; storedAt: number } | undefined {
     const slot = this.slots.get(key);
     if (!slot) return undefined;
     const age = this.clock.now().getTime() - slot.storedAt;
@@ -32,11 +37,14 @@ export class ExpiringLru<V> {
     }
     this.slots.delete(key); // re-insert: Map order is the recency order
     this.slots.set(key, slot);
-    return slot.value;
+    return slot;
   }
 
-  /** Stores `value` (replacing the key's previous one); ignored when it alone exceeds the budget. */
-  set(key: string, value: V): void {
+  /**
+   * Stores `value` (replacing the key's previous one); ignored when it alone exceeds the budget. `storedAt` (default now)
+   * backdates an entry made of data read earlier, so it expires `ttlMs` after its oldest part was read.
+   */
+  set(key: string, value: V, storedAt = this.clock.now().getTime()): void {
     const size = this.sizeOf(key, value);
     if (size > this.maxSize) return;
     const previous = this.slots.get(key);
@@ -45,7 +53,7 @@ export class ExpiringLru<V> {
       if (this.used + size <= this.maxSize) break;
       this.remove(oldKey, old);
     }
-    this.slots.set(key, { value, storedAt: this.clock.now().getTime(), size });
+    this.slots.set(key, { value, storedAt, size });
     this.used += size;
   }
 

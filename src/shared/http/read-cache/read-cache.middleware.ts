@@ -5,12 +5,21 @@ import { clearsReadCache, isKeptAnswer, isRead, keepsHeader, readCacheKey, readC
 import type { CachedResponse, ResponseCache } from './response-cache';
 
 const TAKES_PART = 'readCacheTakesPart';
+const DATA_READ_AT = 'readCacheDataReadAt';
 
 /**
  * Whether this request's answer may be kept by the read cache: only then may its handler build it from cached record
  * fragments (issue 18), so a caller with a token, a password or conditional headers always reads the database.
  */
 export const takesPartInReadCache = (res: Response): boolean => res.locals[TAKES_PART] === true;
+
+/**
+ * A handler that built its answer from kept fragments or records says when their data was read (`ReadScope`): the
+ * answer is then kept only until that data's lifetime is over, not for a full lifetime from now.
+ */
+export const answerDataReadAt = (res: Response, readAt: number): void => {
+  res.locals[DATA_READ_AT] = readAt;
+};
 
 interface ReadCacheOptions {
   apiPrefix: string;
@@ -91,7 +100,8 @@ function remember(res: Response, cache: ResponseCache, key: string): void {
       }
       const body = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
       const routePattern = typeof res.locals.routePattern === 'string' ? res.locals.routePattern : undefined;
-      cache.set(key, { status: 200, headers, body, routePattern }, generation);
+      const readAt = typeof res.locals[DATA_READ_AT] === 'number' ? (res.locals[DATA_READ_AT] as number) : undefined;
+      cache.set(key, { status: 200, headers, body, routePattern }, generation, readAt);
     }
     return (end as (...a: unknown[]) => Response).apply(this, args);
   } as typeof res.end;

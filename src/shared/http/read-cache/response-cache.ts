@@ -43,9 +43,12 @@ export class ResponseCache {
     return this.askedBefore.seenBefore(key);
   }
 
-  /** Stores an answer read during `generation`; ignored when a write happened since, or when it alone exceeds the budget. */
-  set(key: string, response: CachedResponse, generation: number): void {
-    if (generation === this.currentGeneration) this.entries.set(key, response);
+  /**
+   * Stores an answer read during `generation`; ignored when a write happened since, or when it alone exceeds the budget.
+   * `readAt`: when its oldest data was read (an answer joined from kept fragments), so it expires when that data would.
+   */
+  set(key: string, response: CachedResponse, generation: number, readAt?: number): void {
+    if (generation === this.currentGeneration) this.entries.set(key, response, readAt);
   }
 
   /** A write happened (here or, in a cluster, in another worker): nothing stored so far may be served again. */

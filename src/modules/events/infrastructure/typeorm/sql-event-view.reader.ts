@@ -14,7 +14,7 @@ import { toTerm } from '../../../terms/infrastructure/typeorm/typeorm-term.repos
 import type { Venue } from '../../../venues/domain/venue';
 import { VenueOrmEntity } from '../../../venues/infrastructure/typeorm/venue.orm-entity';
 import { venueFromRow } from '../../../venues/infrastructure/typeorm/typeorm-venue.repository';
-import { EventView, EventViewReader } from '../../application/event-view';
+import { EventView, EventViewReader, LinkedKind, LinkedRecordMemo } from '../../application/event-view';
 import type { CalendarEvent, EventLinks } from '../../domain/calendar-event';
 import { storedLinksOf } from './stored-link-ids';
 
@@ -125,23 +125,30 @@ export class SqlEventViewReader extends EventViewReader {
     return managerOf(this.dataSource).query(sql, params) as Promise<T[]>;
   }
 
-  async viewsOf(events: CalendarEvent[]): Promise<EventView[]> {
+  async viewsOf(events: CalendarEvent[], memo?: LinkedRecordMemo): Promise<EventView[]> {
     const stored = events.map(storedLinksOf);
     if (events.length > 0 && stored.every((links) => links !== undefined)) {
-      return this.viewsWith(events, await this.linksByIds(events, stored as EventLinks[]));
+      return this.viewsWith(events, await this.linksByIds(events, stored as EventLinks[], memo), memo);
     }
-    return this.viewsWith(events, await this.linksOf([...new Set(events.map((e) => e.id))]));
+    return this.viewsWith(events, await this.linksOf([...new Set(events.map((e) => e.id))]), memo);
   }
 
   /**
    * The links of events read with their stored link ids: the records by id, each once (a page's events share venues,
    * organizers and terms), in one statement on MySQL — no link table is read (see `stored-link-ids.ts`).
    */
-  private async linksByIds(events: CalendarEvent[], stored: EventLinks[]): Promise<Links> {
+  private async linksByIds(events: CalendarEvent[], stored: EventLinks[], memo?: LinkedRecordMemo): Promise<Links> {
     const ids = (pick: (links: EventLinks) => number[]) => [...new Set(stored.flatMap(pick))];
-    const [venueIds, organizerIds, termIds] = [ids((l) => l.venueIds), ids((l) => l.organizerIds), ids((l) => l.termIds)];
+    const kept: { venues: Venue[]; organizers: Organizer[]; terms: CountedTerm[] } = { venues: [], organizers: [], terms: [] };
+    const [venueIds, organizerIds, termIds] = [
+      takeKept(memo, 'venue', ids((l) => l.venueIds), kept.venues),
+      takeKept(memo, 'organizer', ids((l) => l.organizerIds), kept.organizers),
+      takeKept(memo, 'term', ids((l) => l.termIds), kept.terms),
+    ];
     let records: { venues: Venue[]; organizers: Organizer[]; terms: CountedTerm[] };
-    if (this.dataSource.options.type === 'mysql') {
+    if (venueIds.length + organizerIds.length + termIds.length === 0) {
+      records = { venues: [], organizers: [], terms: [] };
+    } else if (this.dataSource.options.type === 'mysql') {
       const rows = await this.recordRows(venueIds, organizerIds, termIds);
       records = {
         venues: rows.filter((r) => r.linkKind === 'v').map((r) => venueFromRow(r as unknown as VenueOrmEntity)),
@@ -156,6 +163,10 @@ export class SqlEventViewReader extends EventViewReader {
       ]);
       records = { venues, organizers, terms };
     }
+    keepRead(memo, 'venue', records.venues);
+    keepRead(memo, 'organizer', records.organizers);
+    keepRead(memo, 'term', records.terms);
+    records = { venues: [...kept.venues, ...records.venues], organizers: [...kept.organizers, ...records.organizers], terms: [...kept.terms, ...records.terms] };
     const byId = <T extends { id: number }>(items: T[]) => new Map(items.map((item) => [item.id, item]));
     const [venues, organizers, terms] = [byId(records.venues), byId(records.organizers), byId(records.terms)];
     const found = <T>(map: Map<number, T>, list: number[]) => list.flatMap((id) => (map.has(id) ? [map.get(id) as T] : []));
@@ -186,12 +197,11 @@ export class SqlEventViewReader extends EventViewReader {
   }
 
   /** The views of `events` from their links, with the images they reference (one more statement when there are any). */
-  private async viewsWith(events: CalendarEvent[], { venues, organizers, terms }: Links): Promise<EventView[]> {
-    const images = await this.imagesOf([
-      ...events.map((e) => e.imageId),
-      ...[...venues.values()].flat().map((v) => v.imageId),
-      ...[...organizers.values()].flat().map((o) => o.imageId),
-    ]);
+  private async viewsWith(events: CalendarEvent[], { venues, organizers, terms }: Links, memo?: LinkedRecordMemo): Promise<EventView[]> {
+    const images = await this.imagesOf(
+      [...events.map((e) => e.imageId), ...[...venues.values()].flat().map((v) => v.imageId), ...[...organizers.values()].flat().map((o) => o.imageId)],
+      memo,
+    );
     return events.map((event) => {
       const own = terms.get(event.id) ?? [];
       return {
@@ -296,17 +306,38 @@ export class SqlEventViewReader extends EventViewReader {
     return inNameOrder(rows.map(countedTerm));
   }
 
-  private async imagesOf(ids: Array<number | null | undefined>): Promise<Map<number, ImageWire>> {
+  private async imagesOf(ids: Array<number | null | undefined>, memo?: LinkedRecordMemo): Promise<Map<number, ImageWire>> {
     const unique = [...new Set(ids.filter((id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0))];
     const images = new Map<number, ImageWire>();
-    if (unique.length === 0) return images;
-    const rows = await this.query<MediaOrmEntity>(`SELECT ${columnsAs(this.dataSource, MediaOrmEntity, 'm')} FROM media m WHERE m.id IN (${marks(unique.length)})`, unique);
+    const unread = unique.filter((id) => {
+      const kept = memo?.take<ImageWire>('image', id);
+      if (kept !== undefined) images.set(id, kept);
+      return kept === undefined;
+    });
+    if (unread.length === 0) return images;
+    const rows = await this.query<MediaOrmEntity>(`SELECT ${columnsAs(this.dataSource, MediaOrmEntity, 'm')} FROM media m WHERE m.id IN (${marks(unread.length)})`, unread);
     for (const row of rows) {
       const item = mediaItemFromRow(row);
-      images.set(item.id, presentImage(item) as ImageWire);
+      const wire = presentImage(item) as ImageWire;
+      images.set(item.id, wire);
+      memo?.keep('image', item.id, wire);
     }
     return images;
   }
+}
+
+/** The records of `ids` that `memo` holds, added to `into`; returns the ids still to read. */
+function takeKept<T extends object>(memo: LinkedRecordMemo | undefined, kind: LinkedKind, ids: number[], into: T[]): number[] {
+  if (memo === undefined) return ids;
+  return ids.filter((id) => {
+    const kept = memo.take<T>(kind, id);
+    if (kept !== undefined) into.push(kept);
+    return kept === undefined;
+  });
+}
+
+function keepRead(memo: LinkedRecordMemo | undefined, kind: LinkedKind, records: Array<{ id: number }>): void {
+  if (memo !== undefined) for (const record of records) memo.keep(kind, record.id, record);
 }
 
 const countedTerm = (row: TermRow): CountedTerm => ({ ...toTerm(row as Parameters<typeof toTerm>[0]), count: Math.max(0, Number(row.eventCount)) });
