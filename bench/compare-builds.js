@@ -6,7 +6,7 @@
 // COMPARE_CONNECTIONS (10) connections, COMPARE_ROUNDS (8) rounds; the median and best of each are printed. One
 // connection (COMPARE_CONNECTIONS=1) gives steadier pairs: nothing else runs in the service meanwhile (2026-11-26: list
 // pairs 0.74–0.85 at one connection against 0.66–1.25 at ten, same builds). SCENARIO: list (a different
-// start_date each request, default), single (a different id each), venue, or a path template with {day}/{id}.
+// start_date each request, as the bench's distinct list, default), single (a different id each, over every listed id), venue, or a path template with {day}/{id}.
 // COMPARE_NODE_FLAGS_A / COMPARE_NODE_FLAGS_B: more Node flags for one build (e.g. "--max-semi-space-size=32").
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -67,8 +67,11 @@ async function main() {
   try {
     await Promise.all([ready(a.api), ready(b.api)]);
     const days = distinctDays();
-    const listed = await (await fetch(`${a.api}/events?start_date=1970-01-01&end_date=2100-01-01&per_page=50`)).json();
+    // Every listed event id, as the bench's distinct single by id asks for them.
+    const all = `${a.api}/events?start_date=1970-01-01&end_date=2100-01-01&per_page=50`;
+    const listed = await (await fetch(all)).json();
     const ids = listed.events.map((e) => e.id);
+    for (let page = 2; page <= Math.min(listed.total_pages, 40); page++) ids.push(...(await (await fetch(`${all}&page=${page}`)).json()).events.map((e) => e.id));
     const venues = (await (await fetch(`${a.api}/venues?per_page=50`)).json()).venues.map((v) => v.id);
     const paths =
       scenario === 'list' ? distinctListPaths(days)
