@@ -1,6 +1,27 @@
 import { ResponseCache } from '../../src/shared/http/read-cache/response-cache';
 import { captureQueries, SeededApp, startSeededApp } from './support/seeded-app';
 
+/** Runs `work` with every statement advancing the app's injected clock by `ms` first (a slow database). */
+async function slowly<T>(app: SeededApp, ms: number, work: () => Promise<T>): Promise<T> {
+  let result: T | undefined;
+  await captureQueries(app.t.dataSource, async () => {
+    const runner = app.t.dataSource.createQueryRunner();
+    const proto = Object.getPrototypeOf(runner) as { query: (...args: unknown[]) => Promise<unknown> };
+    await runner.release();
+    const counted = proto.query;
+    proto.query = function (this: unknown, ...args: unknown[]) {
+      app.clock.advance(ms);
+      return counted.apply(this, args);
+    };
+    try {
+      result = await work();
+    } finally {
+      proto.query = counted;
+    }
+  });
+  return result as T;
+}
+
 const venueIdsOf = (events: Array<{ venue: unknown }>) =>
   events.flatMap((e) => (Array.isArray(e.venue) ? e.venue : [e.venue])).flatMap((v) => (v && typeof v === 'object' && 'id' in v ? [Number(v.id)] : []));
 
@@ -94,6 +115,31 @@ describe('event list pages from kept fragments', () => {
       const withVenue = shown.filter((e) => e.venue?.id === venue.id);
       expect(withVenue.length).toBeGreaterThan(0);
       expect(new Set(withVenue.map((e) => e.venue.venue))).toEqual(new Set(['Renamed elsewhere']));
+    } finally {
+      await ttlApp.t.close();
+    }
+  });
+
+  it('dates what a slow request keeps by its start, so slow statements do not make old data look young', async () => {
+    const ttlApp = await startSeededApp({ events: 30 }, { READ_CACHE_TTL_MS: '1000', PUBLISH_DUE_INTERVAL_MS: '0' });
+    try {
+      type Listed = { id: number; venue: { id?: number; venue?: string } };
+      const get = async () => (await ttlApp.t.http().get(`${ttlApp.t.api}/events`).query({ per_page: 10 }).expect(200)).body.events as Listed[];
+      ttlApp.clock.advance(5_000);
+      const startedAt = ttlApp.clock.now().getTime();
+      // Every statement of the first request takes 100 ms on the injected clock: its venue is read 100–300 ms after
+      // the request began, and its fragments are kept several statements later.
+      const first = await slowly(ttlApp, 100, get);
+      const tookMs = ttlApp.clock.now().getTime() - startedAt;
+      expect(tookMs).toBeGreaterThanOrEqual(300); // page (and rows), links, images
+      await get(); // joined from the kept fragments: stored
+      const venue = first.map((e) => e.venue).find((v) => v && v.id)!;
+      await ttlApp.t.dataSource.query('UPDATE venues SET name = ? WHERE id = ?', ['Renamed elsewhere', venue.id]);
+      // More than a lifetime after the venue was read (not in the last statement: the images come after the links),
+      // less than one after the first request's fragments were kept (at its end).
+      ttlApp.clock.set(new Date(startedAt + 1000 + tookMs - 50));
+      const names = (await get()).filter((e) => e.venue?.id === venue.id).map((e) => e.venue.venue);
+      expect(new Set(names)).toEqual(new Set(['Renamed elsewhere']));
     } finally {
       await ttlApp.t.close();
     }

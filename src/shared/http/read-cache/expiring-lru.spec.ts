@@ -39,6 +39,17 @@ describe('ExpiringLru', () => {
     expect([lru.get('a'), lru.get('d'), lru.size]).toEqual([undefined, 'dddd', 1]);
   });
 
+  it('expires a backdated entry ttlMs after the time it is dated, and refuses one already past it', () => {
+    const lru = new ExpiringLru<string>(100, 1000, lengthOf, clock);
+    lru.set('old', 'x', clock.now().getTime() - 60);
+    lru.set('dead', 'y', clock.now().getTime() - 100);
+    expect(lru.size).toBe(1); // the dead one took no room
+    clock.advance(39);
+    expect(lru.entry('old')).toMatchObject({ value: 'x', storedAt: clock.now().getTime() - 99 });
+    clock.advance(1);
+    expect(lru.get('old')).toBeUndefined();
+  });
+
   it('treats an entry stored in the future of the clock (the clock went back) as expired', () => {
     const lru = new ExpiringLru<string>(1000, 10, lengthOf, clock);
     lru.set('a', 'x');

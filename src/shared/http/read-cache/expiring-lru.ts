@@ -45,6 +45,8 @@ export class ExpiringLru<V> {
    * backdates an entry made of data read earlier, so it expires `ttlMs` after its oldest part was read.
    */
   set(key: string, value: V, storedAt = this.clock.now().getTime()): void {
+    const age = this.clock.now().getTime() - storedAt;
+    if (age >= this.ttlMs) return; // dated back past its lifetime: it could never be served
     const size = this.sizeOf(key, value);
     if (size > this.maxSize) return;
     const previous = this.slots.get(key);

@@ -76,10 +76,12 @@ function serve(req: Request, res: Response, stored: CachedResponse): void {
 
 /**
  * Keeps a successful single-chunk JSON or iCalendar answer, with the headers its handler set (not those set before it
- * ran; `Vary` whole, as `serve` adds it to the request's own).
+ * ran; `Vary` whole, as `serve` adds it to the request's own), dated by the request's arrival or by the oldest kept data
+ * its handler used (`answerDataReadAt`), so it expires a lifetime after its oldest part was read.
  */
 function remember(res: Response, cache: ResponseCache, key: string): void {
   const generation = cache.generation;
+  const askedAt = cache.now(); // what the handler reads is at most this old, however long it takes
   const before = new Set(res.getHeaderNames());
   let streamed = false;
   const write = res.write;
@@ -100,7 +102,7 @@ function remember(res: Response, cache: ResponseCache, key: string): void {
       }
       const body = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
       const routePattern = typeof res.locals.routePattern === 'string' ? res.locals.routePattern : undefined;
-      const readAt = typeof res.locals[DATA_READ_AT] === 'number' ? (res.locals[DATA_READ_AT] as number) : undefined;
+      const readAt = typeof res.locals[DATA_READ_AT] === 'number' ? Math.min(askedAt, res.locals[DATA_READ_AT] as number) : askedAt;
       cache.set(key, { status: 200, headers, body, routePattern }, generation, readAt);
     }
     return (end as (...a: unknown[]) => Response).apply(this, args);

@@ -19,7 +19,7 @@ describe('ReadScope (one request of the read model, issue 18)', () => {
   it('dates what it keeps back to the oldest data it took, so nothing outlives that data', () => {
     const first = new ReadScope(responses, clock);
     first.keep(records, 'venue 1', { id: 1 });
-    expect(first.dataReadAt()).toBe(now()); // nothing taken: now
+    expect(first.dataReadAt()).toBe(now()); // nothing taken: the request's start
     clock.advance(700);
     const second = new ReadScope(responses, clock);
     expect(second.take(records, 'venue 1')).toEqual({ id: 1 });
@@ -30,6 +30,17 @@ describe('ReadScope (one request of the read model, issue 18)', () => {
     clock.advance(1);
     expect(new ReadScope(responses, clock).take(fragments, 'event 5')).toBeUndefined(); // expired with the venue
     expect(new ReadScope(responses, clock).take(records, 'venue 1')).toBeUndefined();
+  });
+
+  it('dates what it read itself back to its start, however long its statements took', () => {
+    const slow = new ReadScope(responses, clock);
+    clock.advance(800); // a slow links query
+    slow.keep(records, 'venue 2', { id: 2 });
+    expect(slow.dataReadAt()).toBe(now() - 800);
+    clock.advance(199);
+    expect(new ReadScope(responses, clock).take(records, 'venue 2')).toEqual({ id: 2 });
+    clock.advance(1);
+    expect(new ReadScope(responses, clock).take(records, 'venue 2')).toBeUndefined();
   });
 
   it('keeps nothing once a write happened after it began', () => {

@@ -10,13 +10,13 @@ import type { ResponseCache } from './response-cache';
  */
 export class ReadScope {
   private readonly generation: number;
+  /** Made before the request reads anything: what it reads from the database is at most this old. */
+  private readonly startedAt: number;
   private oldestTaken: number | undefined;
 
-  constructor(
-    responses: ResponseCache,
-    private readonly clock: Clock,
-  ) {
+  constructor(responses: ResponseCache, clock: Clock) {
     this.generation = responses.generation;
+    this.startedAt = clock.now().getTime();
   }
 
   take<V>(store: ReadModelStore<V>, key: string): V | undefined {
@@ -30,9 +30,11 @@ export class ReadScope {
     store.set(key, value, this.generation, this.dataReadAt());
   }
 
-  /** When the oldest data used so far was read: the oldest entry taken, or now when none was. */
+  /**
+   * When the oldest data used so far was read: the oldest entry taken, or the request's start (a slow statement must
+   * not make what it read look younger than it is).
+   */
   dataReadAt(): number {
-    const now = this.clock.now().getTime();
-    return this.oldestTaken === undefined ? now : Math.min(now, this.oldestTaken);
+    return this.oldestTaken === undefined ? this.startedAt : Math.min(this.startedAt, this.oldestTaken);
   }
 }

@@ -1,5 +1,5 @@
 import { FixedClock } from '../../domain/clock';
-import { RepeatedKeys } from './repeated-keys';
+import { hash52, RepeatedKeys } from './repeated-keys';
 
 describe('RepeatedKeys (the read cache doorkeeper)', () => {
   let clock: FixedClock;
@@ -50,5 +50,16 @@ describe('RepeatedKeys (the read cache doorkeeper)', () => {
     keys.seenBefore('f'); // closed again: previous d, a, e; current f
     expect(keys.seenBefore('b')).toBe(false);
     expect(keys.seenBefore('d')).toBe(true);
+  });
+});
+
+describe('hash52', () => {
+  it('gives each of many similar addresses its own safe integer, the same one every time', () => {
+    const addresses = Array.from({ length: 50_000 }, (_, i) => `en json /wp-json/calendar/events/v1/events?start_date=2026-01-01%20${i}`);
+    const hashes = addresses.map(hash52);
+    expect(new Set(hashes).size).toBe(addresses.length);
+    expect(hashes.every((h) => Number.isSafeInteger(h) && h >= 0 && h < 2 ** 52)).toBe(true);
+    expect(hash52(addresses[7])).toBe(hashes[7]);
+    expect(hash52('ab')).not.toBe(hash52('ba'));
   });
 });

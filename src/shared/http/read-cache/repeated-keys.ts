@@ -8,11 +8,12 @@ import type { Clock } from '../../domain/clock';
  * request (BENCHMARKS, tenth session). An address asked again within the window loses one hit per lifetime at most.
  *
  * Two windows of `windowMs`: a key counts as seen when the current or the previous window holds it. A window that
- * reaches `maxKeys` is closed early, so a flood of distinct addresses holds at most 2 × `maxKeys` keys.
+ * reaches `maxKeys` is closed early, so a flood of distinct addresses holds at most 2 × `maxKeys` keys. Keys are kept
+ * as 52-bit hashes, not as text (an address may be 16 KiB long): a collision only stores one answer a request early.
  */
 export class RepeatedKeys {
-  private current = new Set<string>();
-  private previous = new Set<string>();
+  private current = new Set<number>();
+  private previous = new Set<number>();
   private openedAt: number;
 
   constructor(
@@ -26,9 +27,10 @@ export class RepeatedKeys {
   /** Records that `key` was asked for now; true when it had been asked for within the last one to two windows. */
   seenBefore(key: string): boolean {
     this.rotate(this.clock.now().getTime());
-    const seen = this.current.has(key) || this.previous.has(key);
-    if (this.current.size >= this.maxKeys) this.close(this.clock.now().getTime());
-    this.current.add(key);
+    const hash = hash52(key);
+    const seen = this.current.has(hash) || this.previous.has(hash);
+    if (!seen && this.current.size >= this.maxKeys) this.close(this.clock.now().getTime());
+    this.current.add(hash);
     return seen;
   }
 
@@ -45,4 +47,16 @@ export class RepeatedKeys {
     this.current = new Set();
     this.openedAt = now;
   }
+}
+
+/** FNV-1a over the UTF-16 code units, twice with different offsets, joined into one safe integer of 52 bits. */
+export function hash52(text: string): number {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    a = Math.imul(a ^ unit, 0x01000193);
+    b = Math.imul(b ^ unit, 0x01000193) ^ (b >>> 15);
+  }
+  return (a >>> 0) * 0x100000 + ((b >>> 0) & 0xfffff);
 }

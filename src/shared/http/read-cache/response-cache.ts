@@ -25,9 +25,18 @@ export class ResponseCache {
   private readonly askedBefore: RepeatedKeys;
   private currentGeneration = 0;
 
-  constructor(ttlMs: number, maxBytes: number, clock: Clock) {
+  constructor(
+    ttlMs: number,
+    maxBytes: number,
+    private readonly clock: Clock,
+  ) {
     this.entries = new ExpiringLru(ttlMs, maxBytes, (key, response) => response.body.length + key.length + 256, clock);
     this.askedBefore = new RepeatedKeys(ttlMs, REMEMBERED_KEYS_PER_WINDOW, clock);
+  }
+
+  /** The injected clock's time, in ms: answers are dated by it. */
+  now(): number {
+    return this.clock.now().getTime();
   }
 
   get generation(): number {
