@@ -122,18 +122,18 @@ export class KeptFragments {
   }
 
   has(e: EventStamp, masked: boolean): boolean {
-    const key = fragmentKey(this.api, masked ? 'masked' : 'listed', e);
+    const key = this.listedKey(e, masked);
     const bytes = this.scope.take(this.fragments, key);
     if (bytes !== undefined) this.pinned.set(key, bytes);
     return bytes !== undefined;
   }
 
   bytes(e: EventStamp, masked: boolean): Buffer | undefined {
-    return this.pinned.get(fragmentKey(this.api, masked ? 'masked' : 'listed', e));
+    return this.pinned.get(this.listedKey(e, masked));
   }
 
   keep(e: EventStamp, masked: boolean, bytes: Buffer): void {
-    this.scope.keep(this.fragments, fragmentKey(this.api, masked ? 'masked' : 'listed', e), bytes);
+    this.scope.keep(this.fragments, this.listedKey(e, masked), bytes);
   }
 
   single(e: EventStamp): Buffer | undefined {
@@ -146,5 +146,9 @@ export class KeptFragments {
 
   dataReadAt(): number {
     return this.scope.dataReadAt();
+  }
+
+  private listedKey(e: EventStamp, masked: boolean): string {
+    return fragmentKey(this.api, masked ? 'masked' : 'listed', e);
   }
 }

@@ -308,21 +308,12 @@ export class SqlEventViewReader extends EventViewReader {
 
   private async imagesOf(ids: Array<number | null | undefined>, memo?: LinkedRecordMemo): Promise<Map<number, ImageWire>> {
     const unique = [...new Set(ids.filter((id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0))];
-    const images = new Map<number, ImageWire>();
-    const unread = unique.filter((id) => {
-      const kept = memo?.take<ImageWire>('image', id);
-      if (kept !== undefined) images.set(id, kept);
-      return kept === undefined;
-    });
-    if (unread.length === 0) return images;
-    const rows = await this.query<MediaOrmEntity>(`SELECT ${columnsAs(this.dataSource, MediaOrmEntity, 'm')} FROM media m WHERE m.id IN (${marks(unread.length)})`, unread);
-    for (const row of rows) {
-      const item = mediaItemFromRow(row);
-      const wire = presentImage(item) as ImageWire;
-      images.set(item.id, wire);
-      memo?.keep('image', item.id, wire);
-    }
-    return images;
+    const kept: ImageWire[] = [];
+    const unread = takeKept(memo, 'image', unique, kept);
+    const rows = unread.length === 0 ? [] : await this.query<MediaOrmEntity>(`SELECT ${columnsAs(this.dataSource, MediaOrmEntity, 'm')} FROM media m WHERE m.id IN (${marks(unread.length)})`, unread);
+    const read = rows.map((row) => presentImage(mediaItemFromRow(row)) as ImageWire);
+    keepRead(memo, 'image', read);
+    return new Map([...kept, ...read].map((image) => [image.id, image]));
   }
 }
 
