@@ -8,6 +8,7 @@
 // pairs 0.74–0.85 at one connection against 0.66–1.25 at ten, same builds). SCENARIO: list (a different
 // start_date each request, as the bench's distinct list, default), single (a different id each, over every listed id), venue, or a path template with {day}/{id}.
 // COMPARE_NODE_FLAGS_A / COMPARE_NODE_FLAGS_B: more Node flags for one build (e.g. "--max-semi-space-size=32").
+// With DATABASE_URL, the database server's CPU per request is printed too when it runs here (mariadbd or mysqld).
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -34,6 +35,20 @@ function start(dist, port, flags = '') {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return { child, api: `http://127.0.0.1:${port}/wp-json/calendar/events/v1` };
+}
+
+/** A process's peak resident memory so far, in MB (VmHWM). */
+function peakRssMb(pid) {
+  const match = /^VmHWM:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Math.round(Number(match[1]) / 1024) : NaN;
+}
+
+/** The local database server's pid, when DATABASE_URL names a server running on this machine. */
+function databasePid() {
+  if (!process.env.DATABASE_URL) return undefined;
+  const found = spawnSync('pidof', ['mariadbd', 'mysqld'], { encoding: 'utf8' });
+  const pid = Number(found.stdout.trim().split(/\s+/)[0]);
+  return pid > 0 ? pid : undefined;
 }
 
 async function ready(api) {
@@ -79,19 +94,22 @@ async function main() {
       : scenario === 'venue' ? venues.map((id) => `/events?venue=${id}&start_date=${days[Math.floor(Math.random() * days.length)]}`)
       : days.flatMap((d, i) => [scenario.replace('{day}', d).replace('{id}', String(ids[i % ids.length]))]);
     const runs = { A: [], B: [] };
+    const dbPid = databasePid();
     for (const s of [a, b]) await load(s.api, paths, 1); // warm-up: JIT, connections
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, s] of round % 2 ? [['B', b], ['A', a]] : [['A', a], ['B', b]]) {
-        const before = cpuMsOf(s.child.pid);
+        const [before, dbBefore] = [cpuMsOf(s.child.pid), dbPid ? cpuMsOf(dbPid) : 0];
         const r = await load(s.api, paths, SECONDS);
-        runs[name].push({ cpu: (cpuMsOf(s.child.pid) - before) / r.requests.total, rps: r.requests.average, non2xx: r.non2xx });
+        const db = dbPid ? (cpuMsOf(dbPid) - dbBefore) / r.requests.total : NaN;
+        runs[name].push({ cpu: (cpuMsOf(s.child.pid) - before) / r.requests.total, db, rps: r.requests.average, non2xx: r.non2xx });
       }
     }
     const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
     for (const [name, dist] of [['A', distA], ['B', distB]]) {
       const cpu = runs[name].map((r) => r.cpu);
+      const db = dbPid ? `; database CPU ms/req median ${median(runs[name].map((r) => r.db)).toFixed(3)}` : '';
       console.log(
-        `${name} ${dist}: CPU ms/req median ${median(cpu).toFixed(3)}, best ${Math.min(...cpu).toFixed(3)}; req/s median ${Math.round(median(runs[name].map((r) => r.rps)))}; non-2xx ${runs[name].reduce((n, r) => n + r.non2xx, 0)}`,
+        `${name} ${dist}: CPU ms/req median ${median(cpu).toFixed(3)}, best ${Math.min(...cpu).toFixed(3)}${db}; req/s median ${Math.round(median(runs[name].map((r) => r.rps)))}; non-2xx ${runs[name].reduce((n, r) => n + r.non2xx, 0)}; peak RSS ${peakRssMb((name === 'A' ? a : b).child.pid)} MB`,
       );
     }
     const ratio = median(runs.B.map((r) => r.cpu)) / median(runs.A.map((r) => r.cpu));
