@@ -17,16 +17,16 @@ export const Requires = (action: Action) => SetMetadata(REQUIRED_ACTION, action)
 /** Routes outside the API (health) ignore any Authorization header. */
 export const IgnoresAuthentication = () => SetMetadata(PUBLIC_ROUTE, true);
 
-/**
- * Step 3 and 4 of CONTRACT §4.4: verify the bearer token (401 rest_invalid_token on any failure, never anonymous), note
- * the user as known, then check the route permission (401 for anonymous callers, 403 for roles that never may).
- */
 /** What a route declares: no authentication at all, and the least action its caller must be allowed. */
 interface RouteRules {
   ignoresAuthentication: boolean;
   action: Action | undefined;
 }
 
+/**
+ * Step 3 and 4 of CONTRACT §4.4: verify the bearer token (401 rest_invalid_token on any failure, never anonymous), note
+ * the user as known, then check the route permission (401 for anonymous callers, 403 for roles that never may).
+ */
 @Injectable()
 export class AuthGuard implements CanActivate {
   /** Per handler: its metadata never changes, and reading it through the Reflector on every request was measurable. */
