@@ -82,7 +82,6 @@ type DateForm =
 // Absolute forms: luxon
 
 const DATE_FORMAT = 'yyyy-MM-dd';
-const DATE_PARSER = DateTime.buildFormatParser(DATE_FORMAT);
 const TIME_FORMATS = ['HH:mm', 'HH:mm:ss', 'HH:mm:ss.u'];
 /** `Z` or an offset (`+01`, `+01:00`, `+0100`), optionally after a space. */
 const OFFSET_FORMATS = ["'Z'", 'ZZ', 'ZZZ'].flatMap((f) => [f, ` ${f}`]);
@@ -143,7 +142,7 @@ function plainWall(text: string): DateForm | null {
   return { kind: 'wall', parts: { y, mo, d, h, mi, s }, hasTime: m[4] !== undefined };
 }
 
-/** A bare date is always read by `plainWall` (luxon's `yyyy-MM-dd` reads no other text): luxon reads the other forms. */
+/** A bare date is always read by `plainWall` (luxon's `yyyy-MM-dd` reads no other text, date-forms.spec.ts): luxon reads the other forms. */
 function readAbsolute(text: string): DateForm | null {
   const plain = plainWall(text);
   // Stryker disable next-line ConditionalExpression: equivalent, luxon reads a plain wall form alike (only slower)
@@ -294,11 +293,11 @@ const readTime: Reader = (result, match) => {
   return { kind: 'clock', h: start.get('hour') ?? 0, mi: start.get('minute') ?? 0, s: start.get('second') ?? 0, midnight: false };
 };
 
-/** The `YYYY-MM-DD` before a time (chrono's ENYearMonthDayParser finds it; luxon checks the spelling and the calendar). */
+/** The `YYYY-MM-DD` before a time (chrono's ENYearMonthDayParser finds it; `plainWall` checks the spelling and the calendar). */
 const readDate: Reader = (result) => {
-  const day = DateTime.fromFormatParser(result.text, DATE_PARSER, UTC);
-  if (!day.isValid) return null;
-  return { kind: 'head', head: { kind: 'date', y: day.year, mo: day.month, d: day.day } };
+  const day = plainWall(result.text);
+  if (day?.kind !== 'wall' || day.hasTime) return null;
+  return { kind: 'head', head: { kind: 'date', y: day.parts.y, mo: day.parts.mo, d: day.parts.d } };
 };
 
 function buildChrono(): Chrono {

@@ -44,9 +44,10 @@ export class ExpiringLru<V> {
    * Stores `value` (replacing the key's previous one); ignored when it alone exceeds the budget. `storedAt` (default now)
    * backdates an entry made of data read earlier, so it expires `ttlMs` after its oldest part was read.
    */
-  set(key: string, value: V, storedAt = this.clock.now().getTime()): void {
-    const age = this.clock.now().getTime() - storedAt;
-    if (age >= this.ttlMs) return; // dated back past its lifetime: it could never be served
+  set(key: string, value: V, storedAt?: number): void {
+    const now = this.clock.now().getTime();
+    const at = storedAt ?? now;
+    if (now - at >= this.ttlMs) return; // dated back past its lifetime: it could never be served
     const size = this.sizeOf(key, value);
     if (size > this.maxSize) return;
     const previous = this.slots.get(key);
@@ -55,7 +56,7 @@ export class ExpiringLru<V> {
       if (this.used + size <= this.maxSize) break;
       this.remove(oldKey, old);
     }
-    this.slots.set(key, { value, storedAt, size });
+    this.slots.set(key, { value, storedAt: at, size });
     this.used += size;
   }
 

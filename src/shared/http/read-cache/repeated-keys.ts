@@ -26,10 +26,11 @@ export class RepeatedKeys {
 
   /** Records that `key` was asked for now; true when it had been asked for within the last one to two windows. */
   seenBefore(key: string): boolean {
-    this.rotate(this.clock.now().getTime());
+    const now = this.clock.now().getTime();
+    this.rotate(now);
     const hash = hash52(key);
     const seen = this.current.has(hash) || this.previous.has(hash);
-    if (!seen && this.current.size >= this.maxKeys) this.close(this.clock.now().getTime());
+    if (!seen && this.current.size >= this.maxKeys) this.close(now);
     this.current.add(hash);
     return seen;
   }
