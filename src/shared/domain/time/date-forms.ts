@@ -70,7 +70,7 @@ export type Head =
   | { kind: 'offset'; amount: number; unit: OffsetUnit }
   | { kind: 'date'; y: number; mo: number; d: number };
 
-type DateForm =
+export type DateForm =
   /** A bare date (`hasTime` false) or a date and time without offset: a wall clock of the context zone. */
   | { kind: 'wall'; parts: WallParts; hasTime: boolean }
   /** A date and time with `Z` or an offset: an instant (epoch ms, fraction of a second dropped). */

@@ -168,6 +168,26 @@ describe('isDateForm (parameter validation of §8.2.2 forms)', () => {
   it.each(['foo', 'next blursday', '2026-02-30', '', ' ', '2026-12-05 25:00', '1e3'])('%j is not', (v) => {
     expect(isDateForm(v)).toBe(false);
   });
+  // Wall forms are checked by their year alone (issue 18); every form must still read as the full parse in UTC reads it.
+  it.each([
+    ['0000-01-01', false],
+    ['0000-12-31 23:59', false],
+    ['0001-01-01', true],
+    ['0004-02-29', true],
+    ['0099-02-29', false],
+    ['0099-12-31 23:59:59', true],
+    ['9999-12-31', true],
+    ['9999-12-31 23:59:59', true],
+    ['9999-12-31T23:59:59', true],
+    ['9999-12-31T23:00:00-05:00', false],
+    ['0001-01-01T00:30:00+01:00', false],
+    ['  2026-12-05   20:00 ', true],
+    ['2026-12-05T20:00:00Z', true],
+    ['tomorrow 9am', true],
+  ] as const)('%j: %s, as parseDateInput in UTC reads it', (v, form) => {
+    expect(isDateForm(v)).toBe(form);
+    expect(parseDateInput(v, 'UTC', new Date(Date.UTC(2000, 0, 1))) !== null).toBe(form);
+  });
 });
 
 describe('normalizeTimezone (CONTRACT §9.2)', () => {
