@@ -563,6 +563,8 @@ describe('parseDateInput — rejected: partial matches, junk, other vocabulary, 
     '2026-12-05t20:00:00 cet', '2026-12-05T20:00:00ZZ', '2026-12-05T20:00:00,5Z',
     // not numbers either
     '1e3', '0x10', '--1', '+-1', '1 000', '1,5',
+    // a timestamp as text is a digit string (§8.2.2): no sign, no fraction (JSON numbers may have both)
+    '-1', '+1796497200', '1796497200.75', '-1796497200', '1796497200.', '.5',
   ])('%j → null', (input) => {
     for (const zone of ['UTC', 'Europe/Madrid', 'America/New_York']) {
       for (const now of [SUN, MON, WED]) expect(parse(input, zone, now)).toBeNull();

@@ -318,7 +318,8 @@ function canonicalName(zone: string): string {
 // Parsing (CONTRACT §8.2.2)
 
 /** A signed decimal number: a Unix timestamp in seconds (see the decisions in the header). */
-const TIMESTAMP_RE = /^[+-]?\d+(?:\.\d+)?$/;
+/** A timestamp written as text is a digit string (CONTRACT §8.2.2); a sign or a fraction is a JSON number's alone. */
+const TIMESTAMP_RE = /^\d+$/;
 
 function result(dt: DateTime, hasTime: boolean): ParsedDate | null {
   if (!dt.isValid) return null;
