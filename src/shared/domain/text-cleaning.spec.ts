@@ -118,6 +118,13 @@ describe('plain text and stripped markup (CONTRACT §1.7, §6.10)', () => {
     expect(cleanPlainText(' a\r\n\tb   c \n\n d ')).toBe('a b c d');
   });
 
+  it('removes control characters other than white space, in plain and in rich text (a black-box probe, 2026-11-27)', () => {
+    expect(cleanPlainText('\u0000')).toBe('');
+    expect(cleanPlainText('a\u0000b\u0001c\u0008d\u000ee\u001b[31mf\u001fg\u007fh\u0080i\u0084j\u0086k\u009fl')).toBe('abcde[31mfghijkl');
+    expect(cleanPlainText('one\ttwo\u0085three')).toBe('one two three'); // white space stays white space
+    expect(cleanRichText('<p>a\u0000b\u001b</p>\n<p>c\u0007\u009f\u00a0</p>')).toBe('<p>ab</p>\n<p>c\u00a0</p>');
+  });
+
   it('takes every Unicode line terminator for a line break: VT, FF, NEL, line and paragraph separators', () => {
     for (const br of ['\v', '\f', '\u0085', '\u2028', '\u2029']) expect(cleanPlainText(`one${br}two ${br} three${br}`)).toBe('one two three');
     expect(cleanPlainText('no\u00a0break')).toBe('no\u00a0break'); // a no-break space is not a line break

@@ -51,8 +51,17 @@ function decodeBasicEntities(text: string): string {
   );
 }
 
+/**
+ * Control characters other than the white space ones (tab, line feed, vertical tab, form feed, carriage return, NEL):
+ * removed from every cleaned text. They mean nothing in a calendar, a NUL-only title would count as a title, and
+ * iCalendar text may not hold them (RFC 5545 §3.3.11): a black-box probe stored `\u0000` and `\u001b[31m` as sent.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's whole job
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009f]/g;
+const withoutControls = (text: string): string => text.replace(CONTROL_CHARACTERS, '');
+
 export function cleanRichText(input: string): string {
-  const cleaned = sanitizeHtml(input, RICH);
+  const cleaned = sanitizeHtml(withoutControls(input), RICH);
   // Inside markup, text must stay well-formed HTML: only `&amp;` is decoded back where it stood for a bare `&`.
   return cleaned.replace(/&amp;/g, '&').trim();
 }
@@ -64,7 +73,7 @@ export function cleanRichText(input: string): string {
  * removes a tag or decodes one level of entities, so it ends within a few passes; the bound is a safeguard.
  */
 export function cleanPlainText(input: string): string {
-  let text = plainTextOnce(input);
+  let text = plainTextOnce(withoutControls(input));
   for (let pass = 0; pass < 8; pass++) {
     const again = plainTextOnce(text);
     if (again === text) break;
