@@ -4,6 +4,8 @@
 //   node scripts/record-answers.js [--dist DIR] > before.jsonl   (on the old build)
 //   node scripts/record-answers.js [--dist DIR] > after.jsonl    (on the new build), then: diff before.jsonl after.jsonl
 // RECORD_DATABASE_URL=mysql://… records on that MySQL/MariaDB database instead (emptied first).
+// RECORD_READ_CACHE_TTL_MS=60000 records with the read cache on; RECORD_RATE_LIMIT_MAX=100000 with rate-limit counting on
+// (its RateLimit-* headers are then recorded too).
 // The app is booted in-process from a build (default ./dist) on a fresh SQLite file with a fixed clock and a fixed
 // sequence of requests, so two builds that behave alike print identical lines. Only headers that differ on every run
 // (request id, date) are left out.
@@ -15,7 +17,7 @@ const { recreateMysqlDatabase } = require('./dev-support');
 const args = process.argv.slice(2);
 const dist = path.resolve(args[args.indexOf('--dist') + 1] && args.includes('--dist') ? args[args.indexOf('--dist') + 1] : 'dist');
 const SECRET = 'record-secret-record-secret-record';
-const KEPT_HEADERS = ['content-type', 'etag', 'location', 'allow', 'x-tec-total', 'x-tec-totalpages', 'retry-after', 'link'];
+const KEPT_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'content-type', 'etag', 'location', 'allow', 'x-tec-total', 'x-tec-totalpages', 'retry-after', 'link'];
 
 /**
  * SQLite in a new file, or with RECORD_DATABASE_URL the MySQL/MariaDB database it names, emptied first (its name must
@@ -38,7 +40,7 @@ async function main() {
   const config = loadConfig({
     AUTH_JWT_SECRET: SECRET,
     AUTH_USERS: '1,2,3,4,5',
-    RATE_LIMIT_MAX: '0',
+    RATE_LIMIT_MAX: process.env.RECORD_RATE_LIMIT_MAX ?? '0', // e.g. 100000: every answer carries its RateLimit-* headers
     READ_CACHE_TTL_MS: process.env.RECORD_READ_CACHE_TTL_MS ?? '0', // e.g. 60000: the read cache and record fragments on
     PUBLIC_URL: 'http://calendar.test',
     ...(await recordDatabase(dir)),

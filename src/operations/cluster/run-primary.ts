@@ -26,7 +26,7 @@ export async function runClusterPrimary(config: AppConfig, log: Logger, workerEn
   answerWorkers({
     [RATE_HIT]: (payload) => {
       const { key, windowMs, now } = payload as { key: string; windowMs: number; now: number };
-      return counters.hitNow(key, windowMs, now);
+      return counters.hit(key, windowMs, now);
     },
     [CLUSTER_METRICS]: () => workerMetrics(),
   });

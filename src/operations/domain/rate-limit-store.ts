@@ -13,8 +13,11 @@ export interface WindowHit {
 }
 
 export abstract class RateLimitStore {
-  /** Counts one request for `key` in the window containing `now` and returns the window's total so far. */
-  abstract hit(key: string, windowMs: number, now: number): Promise<WindowHit>;
+  /**
+   * Counts one request for `key` in the window containing `now` and returns the window's total so far: at once (no
+   * promise) when the store keeps its counters in this process, so that counting costs no turn of the event loop.
+   */
+  abstract hit(key: string, windowMs: number, now: number): WindowHit | Promise<WindowHit>;
 }
 
 export function windowOf(now: number, windowMs: number): { index: number; resetAt: number } {

@@ -8,12 +8,8 @@ export class InMemoryRateLimitStore extends RateLimitStore {
   private readonly counters = new Map<string, { index: number; count: number }>();
   private sweptIndex = -1;
 
-  async hit(key: string, windowMs: number, now: number): Promise<WindowHit> {
-    return this.hitNow(key, windowMs, now);
-  }
-
-  /** Synchronous variant: the cluster primary answers its workers with it. */
-  hitNow(key: string, windowMs: number, now: number): WindowHit {
+  /** At once: the rate limiter then counts an anonymous request without a promise, and the cluster primary answers its workers. */
+  hit(key: string, windowMs: number, now: number): WindowHit {
     const { index, resetAt } = windowOf(now, windowMs);
     if (index !== this.sweptIndex) this.sweep(index);
     const entry = this.counters.get(key);
