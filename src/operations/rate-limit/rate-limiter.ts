@@ -45,7 +45,7 @@ export function rateLimitMiddleware(
   const counted = (req: Request, res: Response): void | Promise<void> => {
     // Without a token the client is its address (Node keeps the first of several headers in `headers`): counted at once
     // when the store keeps its counters in this process — no promise, no turn of the event loop (issue 18: counting
-    // made a cached read cost 1.14× its CPU without counting; 1.03–1.09× once anonymous requests were counted at once).
+    // made a cached read cost 1.14× its CPU without counting; about 1.07× once anonymous requests were counted at once).
     if (req.headers.authorization === undefined) return count(addressKey(req), res);
     return verifiedUserId(req, verifier).then((userId) => {
       if (userId !== null) res.locals.verifiedUserId = userId;
