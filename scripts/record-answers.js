@@ -17,7 +17,7 @@ const { recreateMysqlDatabase } = require('./dev-support');
 const args = process.argv.slice(2);
 const dist = path.resolve(args[args.indexOf('--dist') + 1] && args.includes('--dist') ? args[args.indexOf('--dist') + 1] : 'dist');
 const SECRET = 'record-secret-record-secret-record';
-const KEPT_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'content-type', 'etag', 'location', 'allow', 'x-tec-total', 'x-tec-totalpages', 'retry-after', 'link'];
+const KEPT_HEADERS = ['cache-control', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'content-type', 'etag', 'location', 'allow', 'x-tec-total', 'x-tec-totalpages', 'retry-after', 'link'];
 
 /**
  * SQLite in a new file, or with RECORD_DATABASE_URL the MySQL/MariaDB database it names, emptied first (its name must

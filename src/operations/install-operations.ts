@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/app-config';
 import { TokenVerifier } from '../shared/auth/token-verifier';
@@ -7,7 +8,7 @@ import { RateLimitStore } from './domain/rate-limit-store';
 import { ShutdownState } from './health/shutdown-state';
 import { corsMiddleware } from './http/cors.middleware';
 import { InFlightRequests } from './http/in-flight-requests';
-import { responseHeadersMiddleware } from './http/response-headers.middleware';
+import { decideAtWriteHead, responseHeadersMiddleware } from './http/response-headers.middleware';
 import { requestLogMiddleware } from './logging/request-log.middleware';
 import { HttpMetrics } from './metrics/http-metrics';
 import { metricsMiddleware } from './metrics/metrics.middleware';
@@ -25,7 +26,8 @@ export function installOperations(app: INestApplication, config: AppConfig): voi
   const storeLog = log.child({ context: 'RateLimit' });
   app.use(requestLogMiddleware(log, config.apiPrefix));
   app.use(metricsMiddleware(app.get(InFlightRequests), config.metricsEnabled ? metrics : null, config.apiPrefix));
-  for (const step of responseHeadersMiddleware(config, app.get(ShutdownState))) app.use(step);
+  for (const step of responseHeadersMiddleware(config)) app.use(step);
+  decideAtWriteHead((app.getHttpAdapter().getInstance() as Express).response, app.get(ShutdownState));
   app.use(corsMiddleware(config.corsOrigins));
   app.use(
     rateLimitMiddleware(config, app.get(RateLimitStore), app.get(TokenVerifier), app.get(Clock), (error) =>

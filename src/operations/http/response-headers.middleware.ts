@@ -33,11 +33,10 @@ export function discoveryLinkFor(config: DiscoveryLinkConfig): (url: string) => 
 }
 
 /**
- * Security and caching headers of CONTRACT §13.6 and the discovery `Link` (§7.1) on every response, plus
- * `Connection: close` once shutdown has begun (§13.7). Helmet sets the standard headers; Cache-Control and Connection are
- * decided when the status is known (right before the headers are written), unless a handler chose its own Cache-Control.
+ * Security headers of CONTRACT §13.6 and the discovery `Link` (§7.1) on every response. Helmet sets the standard
+ * headers; Cache-Control and `Connection: close` are decided when the status is known (`decideAtWriteHead`).
  */
-export function responseHeadersMiddleware(config: DiscoveryLinkConfig, shutdown: ShutdownState): RequestHandler[] {
+export function responseHeadersMiddleware(config: DiscoveryLinkConfig): RequestHandler[] {
   const publicUrl = config.publicUrl;
   const discoveryLink = discoveryLinkFor(config);
   const headers = helmet({
@@ -48,24 +47,33 @@ export function responseHeadersMiddleware(config: DiscoveryLinkConfig, shutdown:
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: publicUrl.startsWith('https') ? { maxAge: 31536000, includeSubDomains: false } : false,
   });
-  const decideLate = (req: Request, res: Response, next: NextFunction) => {
+  const ownHeaders = (req: Request, res: Response, next: NextFunction) => {
     res.setHeader('Content-Security-Policy', DEFAULT_CSP);
     res.setHeader('X-Robots-Tag', 'noindex');
     res.setHeader('Link', discoveryLink(req.url)); // before the transport step strips `/es` from the URL
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-      if (!this.headersSent) {
-        const status = typeof args[0] === 'number' ? args[0] : this.statusCode;
-        if (!this.hasHeader('Cache-Control') && !headerArgumentHas(args, 'cache-control')) {
-          this.setHeader('Cache-Control', cacheControlFor(req.method, status, req.headers));
-        }
-        if (shutdown.shuttingDown) this.setHeader('Connection', 'close');
-      }
-      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-    } as typeof res.writeHead;
     next();
   };
-  return [headers as unknown as RequestHandler, decideLate];
+  return [headers as unknown as RequestHandler, ownHeaders];
+}
+
+/**
+ * Cache-Control (unless a handler chose its own) and, once shutdown has begun, `Connection: close` (§13.7), set right
+ * before a response's headers are written, when its status is known. Installed once on the prototype the web
+ * framework gives every response of the app (Express' `app.response`): a function assigned to each response instead
+ * cost a cached read 15–18 % of its CPU (issue 18, BENCHMARKS.md twelfth session).
+ */
+export function decideAtWriteHead(responsePrototype: ServerResponse, shutdown: ShutdownState): void {
+  const writeHead = responsePrototype.writeHead;
+  responsePrototype.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (!this.headersSent) {
+      const status = typeof args[0] === 'number' ? args[0] : this.statusCode;
+      if (!this.hasHeader('Cache-Control') && !headerArgumentHas(args, 'cache-control')) {
+        this.setHeader('Cache-Control', cacheControlFor(this.req.method ?? '', status, this.req.headers));
+      }
+      if (shutdown.shuttingDown) this.setHeader('Connection', 'close');
+    }
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof responsePrototype.writeHead;
 }
 
 /** Whether writeHead(status, [message], headers) itself names the header. */
