@@ -1,6 +1,7 @@
 import { INestApplication, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Express } from 'express';
 import type { Logger as PinoLogger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
@@ -59,6 +60,7 @@ export async function createApp(config: AppConfig, deps: AppDependencies): Promi
         apiPrefix: config.apiPrefix,
         onWrite: notices.hasPeers ? () => notices.tellPeers() : undefined,
         onLookup: metrics ? (hit) => metrics.readCacheLookup(hit) : undefined,
+        responses: (app.getHttpAdapter().getInstance() as Express).response,
       }),
     );
   }

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ApiRequest } from '../api-request';
 import { acceptPrefersCalendar } from '../calendar-response';
@@ -27,6 +28,8 @@ interface ReadCacheOptions {
   onWrite?: () => void;
   /** Called for every read that takes part: whether the cache answered it (the metrics' hit count). */
   onLookup?: (hit: boolean) => void;
+  /** The prototype the web framework gives every response of the app (Express' `app.response`): see `recordAnswers`. */
+  responses: ServerResponse;
 }
 
 /**
@@ -38,6 +41,7 @@ interface ReadCacheOptions {
  */
 export function readCacheMiddleware(cache: ResponseCache, options: ReadCacheOptions): RequestHandler {
   const scope = readCacheScope(options.apiPrefix);
+  recordAnswers(options.responses);
   const invalidate = () => {
     cache.invalidate();
     options.onWrite?.();
@@ -56,7 +60,7 @@ export function readCacheMiddleware(cache: ResponseCache, options: ReadCacheOpti
     const stored = cache.get(key);
     options.onLookup?.(stored !== undefined);
     if (stored) return serve(req, res, stored);
-    if (req.method === 'GET' && cache.worthStoring(key)) remember(res, cache, key);
+    if (req.method === 'GET' && cache.worthStoring(key)) res.locals[RECORDING] = recording(res, cache, key);
     next();
   };
 }
@@ -74,39 +78,69 @@ function serve(req: Request, res: Response, stored: CachedResponse): void {
   else res.end(stored.body);
 }
 
+const RECORDING = 'readCacheRecording';
+
+/** What `recordAnswers` needs to keep one response's answer. */
+interface Recording {
+  cache: ResponseCache;
+  key: string;
+  generation: number;
+  askedAt: number;
+  /** The headers set before the handler ran (not kept: they are the request's own). */
+  before: Set<string>;
+  streamed: boolean;
+}
+
 /**
  * Keeps a successful single-chunk JSON or iCalendar answer, with the headers its handler set (not those set before it
  * ran; `Vary` whole, as `serve` adds it to the request's own), dated by the request's arrival or by the oldest kept data
  * its handler used (`answerDataReadAt`), so it expires a lifetime after its oldest part was read.
  */
-function remember(res: Response, cache: ResponseCache, key: string): void {
-  const generation = cache.generation;
-  const askedAt = cache.now(); // what the handler reads is at most this old, however long it takes
-  const before = new Set(res.getHeaderNames());
-  let streamed = false;
-  const write = res.write;
-  res.write = function (this: Response, ...args: unknown[]) {
-    streamed = true;
+function recording(res: Response, cache: ResponseCache, key: string): Recording {
+  // askedAt: what the handler reads is at most this old, however long it takes
+  return { cache, key, generation: cache.generation, askedAt: cache.now(), before: new Set(res.getHeaderNames()), streamed: false };
+}
+
+/**
+ * Watches `write` and `end` of every response once, on the app's response prototype, for the responses that carry a
+ * `Recording` (misses worth keeping): a function assigned to each such response instead cost it ~15 % of its CPU
+ * (issue 18, BENCHMARKS.md twelfth session). Installed at most once per prototype.
+ */
+function recordAnswers(responses: ServerResponse): void {
+  const prototype = responses as ServerResponse & { [WATCHED]?: true };
+  if (prototype[WATCHED]) return;
+  prototype[WATCHED] = true;
+  const { write, end } = prototype;
+  prototype.write = function (this: Response, ...args: unknown[]) {
+    const recorded = this.locals?.[RECORDING] as Recording | undefined;
+    if (recorded) recorded.streamed = true;
     return (write as (...a: unknown[]) => boolean).apply(this, args);
-  } as typeof res.write;
-  const end = res.end;
-  res.end = function (this: Response, ...args: unknown[]) {
-    const chunk = args[0];
-    const contentType = String(res.getHeader('content-type') ?? '');
-    if (isKeptAnswer({ streamed, status: res.statusCode, contentType, chunk })) {
-      const headers: CachedResponse['headers'] = [];
-      for (const name of (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
-        const lower = name.toLowerCase();
-        const value = res.getHeader(lower);
-        if (keepsHeader(lower, before.has(lower)) && value !== undefined) headers.push([name, value]);
-      }
-      const body = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-      const routePattern = typeof res.locals.routePattern === 'string' ? res.locals.routePattern : undefined;
-      const readAt = typeof res.locals[DATA_READ_AT] === 'number' ? Math.min(askedAt, res.locals[DATA_READ_AT] as number) : askedAt;
-      cache.set(key, { status: 200, headers, body, routePattern }, generation, readAt);
+  } as typeof prototype.write;
+  prototype.end = function (this: Response, ...args: unknown[]) {
+    const recorded = this.locals?.[RECORDING] as Recording | undefined;
+    if (recorded) {
+      this.locals[RECORDING] = undefined; // once: a second end() writes nothing
+      keep(this, recorded, args[0]);
     }
     return (end as (...a: unknown[]) => Response).apply(this, args);
-  } as typeof res.end;
+  } as typeof prototype.end;
+}
+
+const WATCHED = Symbol('readCacheWatched');
+
+function keep(res: Response, { cache, key, generation, askedAt, before, streamed }: Recording, chunk: unknown): void {
+  const contentType = String(res.getHeader('content-type') ?? '');
+  if (!isKeptAnswer({ streamed, status: res.statusCode, contentType, chunk })) return;
+  const headers: CachedResponse['headers'] = [];
+  for (const name of (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
+    const lower = name.toLowerCase();
+    const value = res.getHeader(lower);
+    if (keepsHeader(lower, before.has(lower)) && value !== undefined) headers.push([name, value]);
+  }
+  const body = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+  const routePattern = typeof res.locals.routePattern === 'string' ? res.locals.routePattern : undefined;
+  const readAt = typeof res.locals[DATA_READ_AT] === 'number' ? Math.min(askedAt, res.locals[DATA_READ_AT] as number) : askedAt;
+  cache.set(key, { status: 200, headers, body, routePattern }, generation, readAt);
 }
 
 /** Clears the cache right before a write's answer is written (the transaction has committed) and once it is over. */
