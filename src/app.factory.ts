@@ -1,7 +1,6 @@
 import { INestApplication, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Express } from 'express';
 import type { Logger as PinoLogger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
@@ -20,6 +19,7 @@ import { WriteNotices } from './operations/write-notices';
 import { Clock } from './shared/domain/clock';
 import { readCacheMiddleware } from './shared/http/read-cache/read-cache.middleware';
 import { ResponseCache } from './shared/http/read-cache/response-cache';
+import { responsePrototypeOf } from './shared/http/response-prototype';
 
 export interface AppDependencies {
   dataSource: DataSource;
@@ -60,7 +60,7 @@ export async function createApp(config: AppConfig, deps: AppDependencies): Promi
         apiPrefix: config.apiPrefix,
         onWrite: notices.hasPeers ? () => notices.tellPeers() : undefined,
         onLookup: metrics ? (hit) => metrics.readCacheLookup(hit) : undefined,
-        responses: (app.getHttpAdapter().getInstance() as Express).response,
+        responses: responsePrototypeOf(app),
       }),
     );
   }

@@ -1,9 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
-import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config/app-config';
 import { TokenVerifier } from '../shared/auth/token-verifier';
 import { Clock } from '../shared/domain/clock';
+import { responsePrototypeOf } from '../shared/http/response-prototype';
 import { RateLimitStore } from './domain/rate-limit-store';
 import { ShutdownState } from './health/shutdown-state';
 import { corsMiddleware } from './http/cors.middleware';
@@ -27,7 +27,7 @@ export function installOperations(app: INestApplication, config: AppConfig): voi
   app.use(requestLogMiddleware(log, config.apiPrefix));
   app.use(metricsMiddleware(app.get(InFlightRequests), config.metricsEnabled ? metrics : null, config.apiPrefix));
   for (const step of responseHeadersMiddleware(config)) app.use(step);
-  decideAtWriteHead((app.getHttpAdapter().getInstance() as Express).response, app.get(ShutdownState));
+  decideAtWriteHead(responsePrototypeOf(app), app.get(ShutdownState));
   app.use(corsMiddleware(config.corsOrigins));
   app.use(
     rateLimitMiddleware(config, app.get(RateLimitStore), app.get(TokenVerifier), app.get(Clock), (error) =>

@@ -58,9 +58,8 @@ export function responseHeadersMiddleware(config: DiscoveryLinkConfig): RequestH
 
 /**
  * Cache-Control (unless a handler chose its own) and, once shutdown has begun, `Connection: close` (§13.7), set right
- * before a response's headers are written, when its status is known. Installed once on the prototype the web
- * framework gives every response of the app (Express' `app.response`): a function assigned to each response instead
- * cost a cached read 15–18 % of its CPU (issue 18, BENCHMARKS.md twelfth session).
+ * before a response's headers are written, when its status is known. Installed once on the prototype every response
+ * of the app shares (`responsePrototypeOf`).
  */
 export function decideAtWriteHead(responsePrototype: ServerResponse, shutdown: ShutdownState): void {
   const writeHead = responsePrototype.writeHead;

@@ -28,7 +28,7 @@ interface ReadCacheOptions {
   onWrite?: () => void;
   /** Called for every read that takes part: whether the cache answered it (the metrics' hit count). */
   onLookup?: (hit: boolean) => void;
-  /** The prototype the web framework gives every response of the app (Express' `app.response`): see `recordAnswers`. */
+  /** The prototype every response of the app shares (`responsePrototypeOf`): see `recordAnswers`. */
   responses: ServerResponse;
 }
 
@@ -102,14 +102,10 @@ function recording(res: Response, cache: ResponseCache, key: string): Recording 
 }
 
 /**
- * Watches `write` and `end` of every response once, on the app's response prototype, for the responses that carry a
- * `Recording` (misses worth keeping): a function assigned to each such response instead cost it ~15 % of its CPU
- * (issue 18, BENCHMARKS.md twelfth session). Installed at most once per prototype.
+ * Watches `write` and `end` of every response, on the app's response prototype (`responsePrototypeOf`), for the
+ * responses that carry a `Recording` (misses worth keeping).
  */
-function recordAnswers(responses: ServerResponse): void {
-  const prototype = responses as ServerResponse & { [WATCHED]?: true };
-  if (prototype[WATCHED]) return;
-  prototype[WATCHED] = true;
+function recordAnswers(prototype: ServerResponse): void {
   const { write, end } = prototype;
   prototype.write = function (this: Response, ...args: unknown[]) {
     const recorded = this.locals?.[RECORDING] as Recording | undefined;
@@ -125,8 +121,6 @@ function recordAnswers(responses: ServerResponse): void {
     return (end as (...a: unknown[]) => Response).apply(this, args);
   } as typeof prototype.end;
 }
-
-const WATCHED = Symbol('readCacheWatched');
 
 function keep(res: Response, { cache, key, generation, askedAt, before, streamed }: Recording, chunk: unknown): void {
   const contentType = String(res.getHeader('content-type') ?? '');
