@@ -29,6 +29,8 @@ export interface AppDependencies {
   log?: PinoLogger;
   /** True in a worker of WORKERS > 1 (rate-limit counters and metrics then live in the cluster primary). */
   clusterWorker?: boolean;
+  /** See CoreModuleOptions: the tests that run from the sources name a compiled worker (or none). */
+  textCleaningWorker?: string | null;
 }
 
 /** Builds the HTTP application on an open database: used by `main.ts` and by the e2e tests alike. */
@@ -37,7 +39,7 @@ export async function createApp(config: AppConfig, deps: AppDependencies): Promi
   const log = deps.log ?? createRootLogger(deps.logger === false ? 'silent' : config.logLevel);
   const operations = { config, log, clusterWorker: deps.clusterWorker ?? false };
   const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.forRoot({ config, dataSource: deps.dataSource, verifier, clock: deps.clock, operations }),
+    AppModule.forRoot({ config, dataSource: deps.dataSource, verifier, clock: deps.clock, textCleaningWorker: deps.textCleaningWorker, operations }),
     new ContractExpressAdapter(config),
     { bodyParser: false, logger: deps.logger ?? ['error', 'warn', 'log'], bufferLogs: deps.logger === undefined },
   );

@@ -5,6 +5,7 @@ import { PublishingModule } from './modules/publishing/publishing.module';
 import { ApiDocumentationModule } from './discovery/api-documentation.module';
 import { NAMESPACE } from './shared/http/api-request';
 import { AuthGuard } from './shared/http/auth.guard';
+import { LongTextGuard } from './shared/http/long-text.guard';
 import { CoreModule, CoreModuleOptions } from './shared/core.module';
 import { ContractErrorFilter } from './shared/http/error.filter';
 import { OperationsModule, OperationsOptions } from './operations/operations.module';
@@ -32,6 +33,7 @@ export class AppModule {
         { provide: APP_FILTER, useClass: ContractErrorFilter },
         { provide: APP_GUARD, useClass: RateLimitGuard }, // before AuthGuard: 429 comes before 401 (§4.4)
         { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: LongTextGuard }, // never refuses: long rich texts cleaned off the loop
       ],
     };
   }

@@ -11,17 +11,20 @@ import { RecordIds } from './domain/record-ids';
 import { UnitOfWork } from './domain/unit-of-work';
 import { FragmentCache, LinkedRecordCache } from './http/read-cache/fragment-cache';
 import { ResponseCache } from './http/read-cache/response-cache';
+import { DEFAULT_WORKER_FILE, OffLoopTextCleaning } from './text/off-loop-text-cleaning';
 
 export interface CoreModuleOptions {
   config: AppConfig;
   dataSource: DataSource;
   verifier: TokenVerifier;
   clock?: Clock;
+  /** The compiled worker that cleans long rich texts; null cleans them on the event loop. Default: the one in dist/. */
+  textCleaningWorker?: string | null;
 }
 
 /**
- * Providers every aggregate needs: config, clock, database, transactions, record ids, users, token verification, and
- * the read cache with its record fragments (used by the read-cache middleware and the presenters of lists).
+ * Providers every aggregate needs: config, clock, database, transactions, record ids, users, token verification, the worker
+ * that cleans long rich texts, and the read cache with its record fragments (used by the read-cache middleware and the presenters of lists).
  */
 @Global()
 @Module({})
@@ -34,6 +37,7 @@ export class CoreModule {
       { provide: Clock, useValue: options.clock ?? new SystemClock() },
       { provide: TokenVerifier, useValue: options.verifier },
       { provide: UnitOfWork, useFactory: (ds: DataSource) => new TypeOrmUnitOfWork(ds, options.config.db.lockWaitSeconds), inject: [DataSource] },
+      { provide: OffLoopTextCleaning, useFactory: () => new OffLoopTextCleaning(options.textCleaningWorker === undefined ? DEFAULT_WORKER_FILE : options.textCleaningWorker) },
       { provide: RecordIds, useFactory: (ds: DataSource) => new TypeOrmRecordIds(ds), inject: [DataSource] },
       { provide: UserDirectory, useFactory: (ds: DataSource) => new TypeOrmUserDirectory(ds), inject: [DataSource] },
       { provide: ResponseCache, useFactory: (clock: Clock) => new ResponseCache(readCache.ttlMs, readCache.maxBytes, clock), inject: [Clock] },

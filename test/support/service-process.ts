@@ -42,6 +42,8 @@ export function builtService(): string {
     esModuleInterop: true,
     isolatedModules: true,
   };
+  // The packages, for code loaded from here without NODE_PATH (a worker thread started by a test's own process).
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(staging, 'node_modules'), 'dir');
   files.forEach((file, i) => {
     const out = ts.transpileModule(texts[i], { compilerOptions, fileName: file }).outputText;
     const target = path.join(staging, path.relative(srcDir, file)).replace(/\.ts$/, '.js');
@@ -55,6 +57,9 @@ export function builtService(): string {
   }
   return path.join(outDir, 'main.js');
 }
+
+/** The compiled worker that cleans long rich texts (`OffLoopTextCleaning`), from `builtService`'s folder. */
+export const builtTextCleaningWorker = (): string => path.join(path.dirname(builtService()), 'shared', 'text', 'rich-text.worker.js');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

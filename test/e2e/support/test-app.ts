@@ -40,7 +40,7 @@ export async function startTestApp(
   env: Record<string, string> = {},
   clock?: Clock,
   /** e.g. `log`: a JSON logger writing to a stream the test reads (tests are silent otherwise). */
-  extra: Pick<AppDependencies, 'log'> = {},
+  extra: Pick<AppDependencies, 'log' | 'textCleaningWorker'> = {},
 ): Promise<TestApp> {
   const database = await freshTestDatabase();
   const config = loadConfig({

@@ -1,0 +1,106 @@
+import fc from 'fast-check';
+import {
+  cleanRichText,
+  cleanRichTextNow,
+  isRichTextCleaned,
+  longRichTextsCleanedOnLoop,
+  OFF_LOOP_MIN_CHARS,
+  rememberCleanedRichText,
+  stripMarkup,
+} from '../../src/shared/domain/text-cleaning';
+import { longTextsOf, OffLoopTextCleaning } from '../../src/shared/text/off-loop-text-cleaning';
+import { builtTextCleaningWorker } from '../support/service-process';
+
+/** Markup-dense text of about `chars` characters: what held the event loop ~0.7 s per 1,000,000 characters. */
+const tags = (chars: number, seed = 'x') => {
+  const unit = '<b>x</b><i class="c">y</i><script>z</script>&amp; <'.replace('x', seed);
+  return unit.repeat(Math.ceil(chars / unit.length)).slice(0, chars);
+};
+
+/** Pieces of rich text, joined into texts long enough to be cleaned off the loop. */
+const piece = fc.constantFrom('<p>', '</p>', '<b>', '</b>', '<a href="javascript:x">', '<a href="https://e.test/?a=1&b=2">', '</a>',
+  '<img src=x onerror=alert(1)>', '<script>', '</script>', '&amp;', '&lt;', '&', '<', '>', '"', 'é', '\u0000', '\u001b', ' ', '\n', 'text',
+  '<!-- c -->', '<style>p{}</style>', '<table><tr><td>', '</td></tr></table>', '<br/>', '<div class="k" id="i">');
+const longRichText = fc.array(piece, { minLength: 1, maxLength: 60 }).map((parts) => {
+  const unit = parts.join('');
+  return unit.repeat(Math.ceil(OFF_LOOP_MIN_CHARS / unit.length) + 1);
+});
+
+describe('long rich texts are cleaned off the event loop (OffLoopTextCleaning)', () => {
+  let cleaning: OffLoopTextCleaning;
+
+  beforeAll(() => {
+    cleaning = new OffLoopTextCleaning(builtTextCleaningWorker());
+  }, 120_000);
+  afterAll(async () => cleaning.onModuleDestroy());
+
+  it('uses a worker thread when its compiled file exists, and the event loop otherwise', async () => {
+    expect(cleaning.offLoop).toBe(true);
+    const inline = new OffLoopTextCleaning('/nonexistent/rich-text.worker.js');
+    expect(inline.offLoop).toBe(false);
+    const text = tags(OFF_LOOP_MIN_CHARS, 'inline');
+    await inline.preclean([text]);
+    expect(isRichTextCleaned(text)).toBe(false);
+    const before = longRichTextsCleanedOnLoop();
+    expect(cleanRichText(text)).toBe(cleanRichTextNow(text));
+    expect(longRichTextsCleanedOnLoop()).toBe(before + 1);
+  });
+
+  it('stores exactly what the event loop would have stored, and json_ld shows exactly what it would have shown', async () => {
+    await fc.assert(
+      fc.asyncProperty(longRichText, async (text) => {
+        const before = longRichTextsCleanedOnLoop();
+        await cleaning.preclean([text]);
+        const cleaned = cleanRichText(text);
+        expect(longRichTextsCleanedOnLoop()).toBe(before); // found cleaned, not cleaned again here
+        expect(cleaned).toBe(cleanRichTextNow(text));
+        expect(stripMarkup(cleaned)).toBe(stripMarkup(cleanRichTextNow(text)));
+      }),
+      { numRuns: 40 },
+    );
+  }, 120_000);
+
+  it('leaves the event loop free while it cleans: timers keep firing during a 1,000,000-character text of tags', async () => {
+    const text = tags(990_000, 'loop');
+    let turns = 0;
+    const tick = setInterval(() => turns++, 1);
+    await cleaning.preclean([text]);
+    clearInterval(tick);
+    // Cleaned on the loop (before this change) the same text took ~0.7 s of one uninterrupted turn: no tick at all.
+    expect(turns).toBeGreaterThan(0);
+    expect(isRichTextCleaned(text)).toBe(true);
+    expect(cleanRichText(text)).toBe(cleanRichTextNow(text));
+  }, 60_000);
+
+  it('skips short texts (cleaned in microseconds) and texts over the rich-text limit (refused before any cleaning)', async () => {
+    const short = tags(OFF_LOOP_MIN_CHARS - 1, 'short');
+    const tooLong = 'a'.repeat(1_000_001);
+    await cleaning.preclean([short, tooLong]);
+    expect(isRichTextCleaned(short)).toBe(false);
+    expect(isRichTextCleaned(tooLong)).toBe(false);
+  });
+});
+
+describe('the cleaned texts kept for their writes', () => {
+  it('keeps only long texts, and forgets the oldest beyond 8,000,000 characters', () => {
+    const short = '<b>short</b>';
+    rememberCleanedRichText(short, 'forged');
+    expect(isRichTextCleaned(short)).toBe(false);
+    expect(cleanRichText(short)).toBe('<b>short</b>');
+    const texts = Array.from({ length: 9 }, (_, i) => `${i}`.padEnd(1_000_000, 'z'));
+    texts.forEach((text, i) => rememberCleanedRichText(text, `cleaned ${i}`));
+    expect(texts.map(isRichTextCleaned)).toEqual([false, true, true, true, true, true, true, true, true]);
+    expect(cleanRichText(texts[8])).toBe('cleaned 8');
+  });
+});
+
+describe('longTextsOf', () => {
+  it('finds the long strings of a body at any depth (inline venues and organizers) and nothing else', () => {
+    const long = 'd'.repeat(OFF_LOOP_MIN_CHARS);
+    const longer = 'e'.repeat(OFF_LOOP_MIN_CHARS + 1);
+    const body = { title: 'short', description: long, venue: [{ venue: 'V', description: longer }, 7], n: null, flag: true };
+    expect(longTextsOf(body)).toEqual([long, longer]);
+    expect(longTextsOf('d'.repeat(OFF_LOOP_MIN_CHARS - 1))).toEqual([]);
+    expect(longTextsOf(undefined)).toEqual([]);
+  });
+});
