@@ -86,7 +86,13 @@ describe('the cleaned texts kept for their writes', () => {
     const short = '<b>short</b>';
     rememberCleanedRichText(short, 'forged');
     expect(isRichTextCleaned(short)).toBe(false);
+    const before = longRichTextsCleanedOnLoop();
     expect(cleanRichText(short)).toBe('<b>short</b>');
+    expect(longRichTextsCleanedOnLoop()).toBe(before); // a short text is not a long one cleaned on the loop
+    const atThreshold = 'b'.repeat(OFF_LOOP_MIN_CHARS);
+    rememberCleanedRichText(atThreshold, 'kept');
+    expect(cleanRichText(atThreshold)).toBe('kept');
+    expect(cleanRichText(atThreshold.slice(1))).toBe(atThreshold.slice(1));
     const texts = Array.from({ length: 9 }, (_, i) => `${i}`.padEnd(1_000_000, 'z'));
     texts.forEach((text, i) => rememberCleanedRichText(text, `cleaned ${i}`));
     expect(texts.map(isRichTextCleaned)).toEqual([false, true, true, true, true, true, true, true, true]);
