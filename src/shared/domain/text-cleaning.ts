@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { LongTextMemo } from './long-text-memo';
 
 /**
  * Cleaning of text fields on write (CONTRACT §1.7), with the maintained allowlist sanitiser `sanitize-html`.
@@ -61,43 +62,45 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000e-\u001f\u007f-\u0084\u0086-\u009
 const withoutControls = (text: string): string => text.replace(CONTROL_CHARACTERS, '');
 
 /**
- * Rich text at least this long is cleaned off the event loop before its write begins (`OffLoopTextCleaning`): markup-
- * dense text costs the sanitiser 0.4–0.7 µs a character, so 16,384 characters hold the loop ~10 ms at most.
+ * Rich text at least this long is worked on off the event loop (`OffLoopTextCleaning`): cleaned before its write
+ * begins, made plain (iCalendar, json_ld) before a read presents it. Markup-dense text costs the sanitiser 0.4–0.7 µs a
+ * character, so 16,384 characters hold the loop ~10 ms at most.
  */
 export const OFF_LOOP_MIN_CHARS = 16_384;
 
-/**
- * Long rich texts cleaned already (by a worker thread, with the same function), by the text as sent: `cleanRichText`
- * finds them here instead of holding the event loop. Bounded by the characters it holds; the oldest go first.
- */
-const precleaned = new Map<string, string>();
-const MAX_PRECLEANED_CHARS = 8_000_000;
-let precleanedChars = 0;
+/** Long rich texts as sent, cleaned already (by a worker thread, with `cleanRichTextNow`). */
+const precleaned = new LongTextMemo<string>(OFF_LOOP_MIN_CHARS, 8_000_000);
 
-export function rememberCleanedRichText(input: string, cleaned: string): void {
-  if (input.length < OFF_LOOP_MIN_CHARS || precleaned.has(input)) return;
-  for (const [oldest] of precleaned) {
-    if (precleanedChars + input.length <= MAX_PRECLEANED_CHARS) break;
-    precleaned.delete(oldest);
-    precleanedChars -= oldest.length;
-  }
-  precleaned.set(input, cleaned);
-  precleanedChars += input.length;
+/** What a read shows of a stored rich text: `richTextToPlain` of it, and `stripMarkup` of it. */
+export interface PlainForms {
+  plain: string;
+  stripped: string;
 }
+
+/** The plain forms of long stored rich texts, worked out already (by a worker thread, or once here). */
+const plainForms = new LongTextMemo<PlainForms>(OFF_LOOP_MIN_CHARS, 8_000_000);
+
+export const rememberCleanedRichText = (input: string, cleaned: string): void => precleaned.set(input, cleaned);
+export const rememberPlainForms = (html: string, forms: PlainForms): void => plainForms.set(html, forms);
 
 /** Whether `cleanRichText(input)` would be answered without running the sanitiser (a long text cleaned already). */
 export const isRichTextCleaned = (input: string): boolean => precleaned.has(input);
+/** Whether `richTextToPlain(html)` and `stripMarkup(html)` of a long text would be answered without the sanitiser. */
+export const arePlainFormsKnown = (html: string): boolean => plainForms.has(html);
 
-let longCleanedOnLoop = 0;
+let longWorkedOnLoop = 0;
 
-/** How many long rich texts this process cleaned on its own thread (none, when the worker ran first for each). */
-export const longRichTextsCleanedOnLoop = (): number => longCleanedOnLoop;
+/**
+ * How many long rich texts this process cleaned or made plain on its own thread (none, when the worker thread had
+ * worked on each first).
+ */
+export const longRichTextsWorkedOnLoop = (): number => longWorkedOnLoop;
 
 export function cleanRichText(input: string): string {
   if (input.length < OFF_LOOP_MIN_CHARS) return cleanRichTextNow(input);
   const known = precleaned.get(input);
   if (known !== undefined) return known;
-  longCleanedOnLoop++;
+  longWorkedOnLoop++;
   return cleanRichTextNow(input);
 }
 
@@ -131,9 +134,9 @@ function plainTextOnce(input: string): string {
 }
 
 /**
- * Texts already stripped: every single read of an event strips its description and those of its venues and
- * organizers for `json_ld`, and running the sanitiser on each read was a twentieth of a read's CPU. Bounded by the
- * characters it holds; emptied when full.
+ * Short texts already stripped (long ones are kept in `plainForms`): every single read of an event strips its
+ * description and those of its venues and organizers for `json_ld`, and running the sanitiser on each read was a
+ * twentieth of a read's CPU. Bounded by the characters it holds; emptied when full.
  */
 const stripped = new Map<string, string>();
 const MAX_STRIPPED_CHARS = 4_000_000;
@@ -145,12 +148,14 @@ let strippedChars = 0;
  * `Line oneLine two`, while the iCalendar DESCRIPTION of the same event kept the words apart (a differential probe).
  */
 export function stripMarkup(input: string): string {
-  // One pass: this is output, not stored text, and entities written in a description (`&lt;b&gt;` in a code sample) are text.
-  return stripped.get(input) ?? rememberStripped(input, richTextToPlain(input).replace(/[\s\u0085]+/g, ' ').trim());
+  if (input.length >= OFF_LOOP_MIN_CHARS) return longPlainForms(input).stripped;
+  return stripped.get(input) ?? rememberStripped(input, collapsed(richTextToPlainNow(input)));
 }
 
-/** Remembers `stripMarkup(input)` computed elsewhere (a worker thread): the first read of a long description is cheap. */
-export function rememberStripped(input: string, text: string): string {
+// One pass: this is output, not stored text, and entities written in a description (`&lt;b&gt;` in a code sample) are text.
+const collapsed = (plain: string): string => plain.replace(/[\s\u0085]+/g, ' ').trim();
+
+function rememberStripped(input: string, text: string): string {
   // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator,BlockStatement: equivalent, the memo's bound only decides when it is emptied, never what a call returns
   if (strippedChars + input.length > MAX_STRIPPED_CHARS) {
     stripped.clear();
@@ -160,6 +165,22 @@ export function rememberStripped(input: string, text: string): string {
   // Stryker disable next-line AssignmentOperator: equivalent, the count only decides when the memo is emptied
   strippedChars += input.length;
   return text;
+}
+
+/** Both plain forms of a stored rich text, on this thread (what the worker thread runs). */
+export function plainFormsNow(html: string): PlainForms {
+  const plain = richTextToPlainNow(html);
+  return { plain, stripped: collapsed(plain) };
+}
+
+/** The plain forms of a long text: worked out already, or now (counted: it held the loop). */
+function longPlainForms(html: string): PlainForms {
+  const known = plainForms.get(html);
+  if (known !== undefined) return known;
+  longWorkedOnLoop++;
+  const forms = plainFormsNow(html);
+  plainForms.set(html, forms);
+  return forms;
 }
 
 /** Ends of blocks that start a new paragraph, and of those that start a new line, in stored (cleaned) rich text. */
@@ -174,6 +195,11 @@ const CELL_ENDS = /<\/(?:td|th)>/gi;
  * for `<br>`, list items and table rows, runs of spaces collapsed.
  */
 export function richTextToPlain(html: string): string {
+  return html.length >= OFF_LOOP_MIN_CHARS ? longPlainForms(html).plain : richTextToPlainNow(html);
+}
+
+/** `richTextToPlain` on this thread, whatever the text's length. */
+function richTextToPlainNow(html: string): string {
   const marked = html
     .replace(PARAGRAPH_ENDS, (tag) => `${tag}\n\n`)
     .replace(LINE_ENDS, (tag) => `${tag}\n`)

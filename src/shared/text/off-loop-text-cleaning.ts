@@ -1,19 +1,21 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { Piscina } from 'piscina';
-import { isRichTextCleaned, OFF_LOOP_MIN_CHARS, rememberCleanedRichText, rememberStripped } from '../domain/text-cleaning';
+import { arePlainFormsKnown, isRichTextCleaned, OFF_LOOP_MIN_CHARS, rememberCleanedRichText, rememberPlainForms } from '../domain/text-cleaning';
 import { MAX_LENGTH } from '../domain/input-limits';
-import type { CleanedRichText } from './rich-text.worker';
+import type { RichTextTask, WorkedRichText } from './rich-text.worker';
 
 /** The compiled worker beside this file (`dist/`); absent when the sources run under ts-jest. */
 export const DEFAULT_WORKER_FILE = path.join(__dirname, 'rich-text.worker.js');
 
 /**
- * Cleans long rich texts in a worker thread before a write begins, so that the sanitiser's ~0.5 µs a character of
- * markup never holds the event loop (a 1,000,000-character description of tags held it ~0.7 s: README "Limits and
- * timeouts"). The results wait in `text-cleaning`'s memo, where the write's own `cleanRichText` finds them; the
- * write itself, its checks and its unit of work are unchanged. One thread (two cores: the other is the loop's),
- * started at the first long text and stopped after a minute idle, so a service that never meets one never has it.
+ * Works on long rich texts in a worker thread, so that the sanitiser's ~0.5 µs a character of markup never holds the
+ * event loop: a write's texts are cleaned before it begins (a 1,000,000-character description of tags held the loop
+ * ~0.7 s), and the plain forms of stored texts (iCalendar DESCRIPTION, json_ld description) are worked out before a
+ * read presents them (README "Limits and timeouts"). The results wait in `text-cleaning`'s memos, where the write's
+ * own `cleanRichText` and the presenters' `richTextToPlain`/`stripMarkup` find them; the writes, reads and presenters
+ * are otherwise unchanged. One thread (two cores: the other is the loop's), started at the first long text and stopped
+ * after a minute idle, so a service that never meets one never has it.
  */
 export class OffLoopTextCleaning {
   private readonly pool: Piscina | null;
@@ -32,16 +34,36 @@ export class OffLoopTextCleaning {
 
   /**
    * Cleans every text of `texts` long enough to matter and short enough to be accepted (longer ones are refused by the
-   * input limits before anything is cleaned), one after another in the worker; resolves when all are remembered.
+   * input limits before anything is cleaned), one after another in the worker; resolves when all are remembered, with
+   * the plain forms of what will be stored (so the write's answer and the first read show them at no cost).
    */
   async preclean(texts: Iterable<string>): Promise<void> {
     if (this.pool === null) return;
     for (const text of texts) {
       if (text.length < OFF_LOOP_MIN_CHARS || text.length > MAX_LENGTH.richText || isRichTextCleaned(text)) continue;
-      const { cleaned, stripped } = (await this.pool.run(text)) as CleanedRichText;
+      const { cleaned, forms } = await this.work({ text, stored: false });
+      if (cleaned === undefined) continue;
       rememberCleanedRichText(text, cleaned);
-      rememberStripped(cleaned, stripped);
+      rememberPlainForms(cleaned, forms);
     }
+  }
+
+  /**
+   * Works out in the worker the plain forms (iCalendar DESCRIPTION, json_ld description) of every long stored rich text
+   * of `htmls` not known yet, before a read presents them: an anonymous read of an event whose description was 4 MB of
+   * escaped `<` held the event loop ~1.2 s (json_ld) and ~2.6 s (iCalendar) on every read once such texts no longer
+   * fitted the memo (found by a probe, 2026-11-27).
+   */
+  async prepareReading(htmls: Iterable<string>): Promise<void> {
+    if (this.pool === null) return;
+    for (const html of htmls) {
+      if (html.length < OFF_LOOP_MIN_CHARS || arePlainFormsKnown(html)) continue;
+      rememberPlainForms(html, (await this.work({ text: html, stored: true })).forms);
+    }
+  }
+
+  private work(task: RichTextTask): Promise<WorkedRichText> {
+    return (this.pool as Piscina).run(task) as Promise<WorkedRichText>;
   }
 
   /** Stops the worker thread with the app (Nest calls it on `app.close()`). */

@@ -5,6 +5,7 @@ import { FragmentCache, LinkedRecordCache } from '../../../shared/http/read-cach
 import { ReadScope } from '../../../shared/http/read-cache/read-scope';
 import { ResponseCache } from '../../../shared/http/read-cache/response-cache';
 import { Clock } from '../../../shared/domain/clock';
+import { OffLoopTextCleaning } from '../../../shared/text/off-loop-text-cleaning';
 import { asShown } from '../../../shared/domain/publication';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { EventView, EventViewReader, LinkedKind, LinkedRecordMemo } from '../application/event-view';
@@ -21,7 +22,15 @@ export class EventBodies {
     private readonly records: LinkedRecordCache,
     private readonly responses: ResponseCache,
     private readonly clock: Clock,
+    private readonly longTexts: OffLoopTextCleaning,
   ) {}
+
+  /** The view, once the long texts its json_ld shows have their plain forms (worked out off the event loop). */
+  private async withJsonLdReady(view: EventView): Promise<EventView> {
+    const { event, venues, organizers } = view;
+    await this.longTexts.prepareReading([event.excerpt, event.description, ...venues.map((v) => v.description), ...organizers.map((o) => o.description)]);
+    return view;
+  }
 
   /** The views of `rows`, their venues and organizers as reads show them (§3.5: due ones published already). */
   private async viewsOf(rows: CalendarEvent[], memo?: LinkedRecordMemo): Promise<EventView[]> {
@@ -69,7 +78,7 @@ export class EventBodies {
   async single(event: CalendarEvent, api: string, kept: KeptFragments | null): Promise<Buffer> {
     const cached = kept?.single(event);
     if (cached !== undefined) return cached;
-    const [view] = await this.viewsOf([event], kept?.records);
+    const view = await this.withJsonLdReady((await this.viewsOf([event], kept?.records))[0]);
     const bytes = Buffer.from(JSON.stringify(presentEvent(view, this.site(api), { withJsonLd: true, masked: false })));
     kept?.keepSingle(event, bytes);
     return bytes;
@@ -78,12 +87,12 @@ export class EventBodies {
   /** A single event through its stored links, or, when `links` are given, through those (the answer to a permanent delete). */
   async one(event: CalendarEvent, api: string, withJsonLd: boolean, links?: EventLinks): Promise<Record<string, unknown>> {
     const view = links ? this.shown(await this.views.viewWithLinks(event, links)) : (await this.viewsOf([event]))[0];
-    return presentEvent(view, this.site(api), { withJsonLd, masked: false });
+    return presentEvent(withJsonLd ? await this.withJsonLdReady(view) : view, this.site(api), { withJsonLd, masked: false });
   }
 
   /** The single-read body (with json_ld, for the ETag) and the write-response body (no json_ld anywhere). */
   async both(event: CalendarEvent, api: string): Promise<[Record<string, unknown>, Record<string, unknown>]> {
-    const [view] = await this.viewsOf([event]);
+    const view = await this.withJsonLdReady((await this.viewsOf([event]))[0]);
     const site = this.site(api);
     return [presentEvent(view, site, { withJsonLd: true, masked: false }), presentEvent(view, site, { withJsonLd: false, masked: false })];
   }

@@ -6,6 +6,7 @@ import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
 import type { RecordStatus } from '../../../shared/domain/policy';
 import { fold } from '../../../shared/domain/text';
+import { OffLoopTextCleaning } from '../../../shared/text/off-loop-text-cleaning';
 import { richTextToPlain } from '../../../shared/domain/text-cleaning';
 import { CALENDAR_FEED_TEXTS } from '../../../shared/i18n/calendar-feed-texts';
 import type { Locale } from '../../../shared/i18n/error-messages';
@@ -14,6 +15,7 @@ import type { Term } from '../../terms/domain/term';
 import type { Venue } from '../../venues/domain/venue';
 import { EventViewReader } from '../application/event-view';
 import type { CalendarEvent } from '../domain/calendar-event';
+import { withMeasuringTextEncoder } from './calendar-folding';
 import { calendarPropertiesFirst } from './calendar-properties-first';
 import { calendarZoneOf, vtimezoneOf } from './calendar-zones';
 
@@ -98,6 +100,7 @@ export class EventCalendarPresenter {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly views: EventViewReader,
+    private readonly longTexts: OffLoopTextCleaning,
   ) {
     this.uidHost = new URL(config.publicUrl).hostname;
     this.publicUrl = config.publicUrl.replace(/\/+$/, '');
@@ -117,6 +120,8 @@ export class EventCalendarPresenter {
     const key = createHash('sha256').update(JSON.stringify([locale, items])).digest('base64');
     const kept = this.built.get(key);
     if (kept !== undefined) return kept;
+    // Long descriptions made plain off the event loop (4 MB of escaped `<` held it ~2.6 s per read: a probe, 2026-11-27).
+    await this.longTexts.prepareReading(items.flatMap(({ e, hidden }) => (hidden ? [] : [e.description, e.excerpt])));
     const texts = CALENDAR_FEED_TEXTS[locale];
     const calendar = ical({
       prodId: { company: texts.name, product: 'calendar/events/v1', language: texts.language },
@@ -129,7 +134,7 @@ export class EventCalendarPresenter {
     });
     for (const { e, linked, hidden } of items) calendar.createEvent(this.vevent(e, linked, hidden));
     // RFC 5545 §3.1: every content line ends with CRLF, the last one too (ical-generator leaves it off).
-    const written = calendar.toString();
+    const written = withMeasuringTextEncoder(() => calendar.toString());
     const text = calendarPropertiesFirst(written.endsWith('\r\n') ? written : `${written}\r\n`);
     this.built.set(key, text);
     return text;

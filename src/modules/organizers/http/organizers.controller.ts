@@ -2,6 +2,7 @@ import { Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Req
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../../../config/app-config';
+import { OffLoopTextCleaning } from '../../../shared/text/off-loop-text-cleaning';
 import { APP_CONFIG } from '../../../config/config.token';
 import { Caller } from '../../../shared/domain/caller';
 import { Requires } from '../../../shared/http/auth.guard';
@@ -32,8 +33,9 @@ export class OrganizersController {
     private readonly organizers: OrganizersService,
     media: MediaService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    texts: OffLoopTextCleaning,
   ) {
-    this.responses = new LinkedRecordResponses('organizer', presentOrganizer, media, config);
+    this.responses = new LinkedRecordResponses('organizer', presentOrganizer, media, config, texts);
   }
 
   @Get()

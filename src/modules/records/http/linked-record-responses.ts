@@ -5,6 +5,7 @@ import { etagOf, sendWithEtag, sendWritten } from '../../../shared/http/etag';
 import { assertPageExists, LinkParam, listLinks, setListHeaders, totalPages } from '../../../shared/http/list-response';
 import { toZone } from '../../../shared/domain/time/date-input';
 import { MediaService } from '../../media/application/media.service';
+import type { OffLoopTextCleaning } from '../../../shared/text/off-loop-text-cleaning';
 import type { LinkedRecord } from '../domain/linked-record';
 import type { PresentContext, RecordPresenter } from './record-presentation';
 
@@ -19,6 +20,8 @@ export class LinkedRecordResponses<T extends LinkedRecord> {
     private readonly present: RecordPresenter<T>,
     private readonly media: MediaService,
     private readonly config: AppConfig,
+    /** Works out long descriptions' plain forms (json_ld) off the event loop before they are presented. */
+    private readonly longTexts: OffLoopTextCleaning,
   ) {}
 
   /**
@@ -37,12 +40,12 @@ export class LinkedRecordResponses<T extends LinkedRecord> {
 
   /** A single GET: the full body with its ETag, or a bare 304 when `If-None-Match` matches. */
   async single(record: T, req: Request, res: Response) {
-    return sendWithEtag(res, this.present(record, await this.context([record]), { withJsonLd: true }), req.header('if-none-match'));
+    return sendWithEtag(res, this.present(record, await this.context([record], true), { withJsonLd: true }), req.header('if-none-match'));
   }
 
   /** A create or update: the body without json_ld, with the ETag a GET of the record would show. */
   async written(record: T, res: Response) {
-    const ctx = await this.context([record]);
+    const ctx = await this.context([record], true);
     return sendWritten(res, this.present(record, ctx, { withJsonLd: false }), this.present(record, ctx, { withJsonLd: true }));
   }
 
@@ -53,10 +56,11 @@ export class LinkedRecordResponses<T extends LinkedRecord> {
 
   /** The record's tag: that of its single GET body (§9.11). */
   async tagOf(record: T): Promise<string> {
-    return etagOf(this.present(record, await this.context([record]), { withJsonLd: true }));
+    return etagOf(this.present(record, await this.context([record], true), { withJsonLd: true }));
   }
 
-  private async context(records: T[]): Promise<PresentContext> {
+  private async context(records: T[], withJsonLd = false): Promise<PresentContext> {
+    if (withJsonLd) await this.longTexts.prepareReading(records.map((r) => r.description));
     const images = await this.media.findByIds(records.map((r) => r.imageId).filter((id): id is number => id !== null));
     const zone = this.config.calendarTimezone;
     return { publicUrl: this.config.publicUrl, toSite: (utc) => toZone(utc, zone), images };

@@ -2,6 +2,7 @@ import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
 import { RecordTags } from '../../../shared/domain/record-tags';
 import { MediaService } from '../../media/application/media.service';
+import { OffLoopTextCleaning } from '../../../shared/text/off-loop-text-cleaning';
 import type { LinkedRecord } from '../domain/linked-record';
 import { LinkedRecordResponses } from './linked-record-responses';
 import type { RecordPresenter } from './record-presentation';
@@ -10,9 +11,9 @@ import type { RecordPresenter } from './record-presentation';
 export class PresentedRecordTags<T extends LinkedRecord> extends RecordTags<T> {
   private readonly responses: LinkedRecordResponses<T>;
 
-  constructor(kind: 'venue' | 'organizer', present: RecordPresenter<T>, media: MediaService, config: AppConfig) {
+  constructor(kind: 'venue' | 'organizer', present: RecordPresenter<T>, media: MediaService, config: AppConfig, texts: OffLoopTextCleaning) {
     super();
-    this.responses = new LinkedRecordResponses(kind, present, media, config);
+    this.responses = new LinkedRecordResponses(kind, present, media, config, texts);
   }
 
   tagOf(record: T): Promise<string> {
@@ -23,8 +24,8 @@ export class PresentedRecordTags<T extends LinkedRecord> extends RecordTags<T> {
   static provider<T extends LinkedRecord>(port: abstract new () => RecordTags<T>, kind: 'venue' | 'organizer', present: RecordPresenter<T>) {
     return {
       provide: port,
-      useFactory: (media: MediaService, config: AppConfig) => new PresentedRecordTags(kind, present, media, config),
-      inject: [MediaService, APP_CONFIG],
+      useFactory: (media: MediaService, config: AppConfig, texts: OffLoopTextCleaning) => new PresentedRecordTags(kind, present, media, config, texts),
+      inject: [MediaService, APP_CONFIG, OffLoopTextCleaning],
     };
   }
 }
