@@ -140,6 +140,13 @@ async function script(send) {
     }
   }
   await send('GET', `${api}/events/${ids.events[3]}?password=pw`);
+  // iCalendar (issue 16): single events, feeds (a window, a venue, Spanish), by `ical=1` and by `Accept`.
+  for (const id of ids.events.slice(0, 6)) await send('GET', `${api}/events/${id}?ical=1`);
+  await send('GET', `${api}/events/${ids.events[3]}?ical=1&password=pw`);
+  await send('GET', `${api}/events?ical=1&start_date=2026-11-01&end_date=2027-12-31`);
+  await send('GET', `${api}/events?ical=1&start_date=2026-11-01&end_date=2027-12-31`, { as: 'administrator' });
+  await send('GET', `${api}/events?venue=${ids.venues[0]}&start_date=2026-11-01`, { headers: { Accept: 'text/calendar' } });
+  await send('GET', `${es}/events?ical=1&start_date=2026-11-01&end_date=2027-12-31`);
   await send('GET', `${api}/events/${ids.events[3]}?password=wrong`);
   for (const q of ['', '?per_page=3&page=2', '?start_date=2026-12-01&end_date=2026-12-31', '?status=any', '?featured=true', '?search=concert', '?categories=music-0', '?tags=new-tag', `?venue=${ids.venues[0]}`, '?strict_dates=true&starts_after=2026-12-02', '?page=99', '?per_page=0']) {
     for (const as of ['administrator', undefined]) await send('GET', `${api}/events${q}`, { as });

@@ -77,12 +77,20 @@ describe('long rich texts are cleaned off the event loop (OffLoopTextCleaning)',
       }),
       { numRuns: 30 },
     );
-    const unprepared = `&lt;${'x&lt;'.repeat(OFF_LOOP_MIN_CHARS)}`;
+    // Not prepared: worked on the loop, once for both forms — from exactly OFF_LOOP_MIN_CHARS characters on.
+    const atThreshold = (first: string) => first.padEnd(OFF_LOOP_MIN_CHARS, '<');
     const before = longRichTextsWorkedOnLoop();
-    expect(stripMarkup(unprepared)).toBe(plainFormsNow(unprepared).stripped);
-    expect(longRichTextsWorkedOnLoop()).toBe(before + 1); // not prepared: worked on the loop, once
-    expect(richTextToPlain(unprepared)).toBe(plainFormsNow(unprepared).plain);
+    expect(stripMarkup(atThreshold('a'))).toBe(plainFormsNow(atThreshold('a')).stripped);
     expect(longRichTextsWorkedOnLoop()).toBe(before + 1);
+    expect(richTextToPlain(atThreshold('a'))).toBe(plainFormsNow(atThreshold('a')).plain);
+    expect(longRichTextsWorkedOnLoop()).toBe(before + 1);
+    expect(richTextToPlain(atThreshold('b'))).toBe(plainFormsNow(atThreshold('b')).plain);
+    expect(longRichTextsWorkedOnLoop()).toBe(before + 2);
+    expect(stripMarkup(atThreshold('b'))).toBe(plainFormsNow(atThreshold('b')).stripped);
+    expect(longRichTextsWorkedOnLoop()).toBe(before + 2);
+    const short = atThreshold('c').slice(1);
+    expect([richTextToPlain(short), stripMarkup(short)]).toEqual([plainFormsNow(short).plain, plainFormsNow(short).stripped]);
+    expect(longRichTextsWorkedOnLoop()).toBe(before + 2);
   }, 120_000);
 
   it('leaves the event loop free while it cleans: timers keep firing during a 1,000,000-character text of tags', async () => {

@@ -12,7 +12,7 @@ export class LongTextMemo<T> {
   ) {}
 
   get(text: string): T | undefined {
-    return text.length < this.minChars ? undefined : this.entries.get(text);
+    return this.entries.get(text);
   }
 
   has(text: string): boolean {
