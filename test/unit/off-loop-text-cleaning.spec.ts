@@ -1,3 +1,6 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import fc from 'fast-check';
 import {
   cleanRichText,
@@ -111,6 +114,29 @@ describe('long rich texts are cleaned off the event loop (OffLoopTextCleaning)',
     await cleaning.preclean([short, tooLong]);
     expect(isRichTextCleaned(short)).toBe(false);
     expect(isRichTextCleaned(tooLong)).toBe(false);
+  });
+});
+
+describe('a worker thread that fails', () => {
+  it('leaves the text to the event loop, as before: the same answer, never an error', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'failing-worker-'));
+    const file = path.join(dir, 'worker.js');
+    fs.writeFileSync(file, "module.exports = () => { throw new Error('out of its heap'); };");
+    const failing = new OffLoopTextCleaning(file);
+    try {
+      expect(failing.offLoop).toBe(true);
+      const text = tags(OFF_LOOP_MIN_CHARS + 10, 'failing');
+      await expect(failing.preclean([text])).resolves.toBeUndefined();
+      await expect(failing.prepareReading([text])).resolves.toBeUndefined();
+      expect(isRichTextCleaned(text)).toBe(false);
+      const before = longRichTextsWorkedOnLoop();
+      expect(cleanRichText(text)).toBe(cleanRichTextNow(text));
+      expect(stripMarkup(text)).toBe(plainFormsNow(text).stripped);
+      expect(longRichTextsWorkedOnLoop()).toBe(before + 2);
+    } finally {
+      await failing.onModuleDestroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
