@@ -114,4 +114,25 @@ describe('long rich texts are cleaned off the event loop in every write', () => 
     expect(feed.status).toBe(200);
     expect(descriptionOf(feed.text)).toBe(plainFormsNow(eventText).plain);
   }, 60_000);
+
+  it('a rich text is refused when it is too long as stored (each bare `<` is stored as `&lt;`), and kept at the limit', async () => {
+    const tooLong = (res: { status: number; body: any }, code = 'rest_invalid_param') => {
+      expect([res.status, res.body.code, res.body.data.details?.description?.code]).toEqual([400, code, 'rest_too_long']);
+      expect(res.body.data.params.description).toBe('description must be at most 1000000 characters long.');
+    };
+    const over = '<'.repeat(250_001); // 1,000,004 characters once stored
+    const atLimit = '<'.repeat(250_000); // exactly 1,000,000
+    tooLong(await t.http().post(`${t.api}/events`).set('Authorization', admin).send({ ...when, title: 'Too long', description: over }));
+    tooLong(
+      await t.http().post(`${t.api}/events`).set('Authorization', admin).send({ ...when, title: 'Inline', venue: { venue: 'Lt hall', description: over } }),
+      'could-not-create-venue',
+    );
+    for (const [kind, name] of [['venues', 'venue'], ['organizers', 'organizer'], ['categories', 'name'], ['tags', 'name']]) {
+      tooLong(await t.http().post(`${t.api}/${kind}`).set('Authorization', admin).send({ [name]: `Too long ${kind}`, description: over }));
+    }
+    const kept = await t.createEvent({ ...when, title: 'At the limit', description: atLimit }, admin);
+    expect(kept.description).toHaveLength(1_000_000);
+    const stillThere = await t.http().get(`${t.api}/events/${kept.id}`);
+    expect(stillThere.body.description).toBe('&lt;'.repeat(250_000));
+  }, 60_000);
 });

@@ -32,6 +32,18 @@ describe('term write rules (CONTRACT §11.1)', () => {
     expect(cleanTermDescription(null)).toBe('');
     expect(cleanTermDescription('<p>x</p>')).toBe('<p>x</p>');
   });
+  it('a description too long as stored is refused: each bare `<` is stored as `&lt;` (emoji count once, as sent)', () => {
+    expect(cleanTermDescription('<'.repeat(250_000))).toHaveLength(1_000_000);
+    expect(cleanTermDescription('😀'.repeat(1_000_000))).toHaveLength(2_000_000);
+    let refused: unknown;
+    try {
+      cleanTermDescription('<'.repeat(250_001));
+    } catch (e) {
+      refused = e;
+    }
+    expect(refused).toBeInstanceOf(InvalidParamsError);
+    expect((refused as InvalidParamsError).problems).toEqual([{ param: 'description', detail: 'rest_too_long', args: { max: 1_000_000 } }]);
+  });
   it('list items of digits are ids however long (past 15 digits one that names nothing), anything else a slug or a name', () => {
     expect(isIdReference('12')).toBe(true);
     expect(isIdReference('1'.repeat(15))).toBe(true);

@@ -1,3 +1,5 @@
+import type { ParamProblem } from './errors';
+
 /**
  * The largest value each kind of write field accepts (issue 14), in characters (Unicode code points, as MySQL counts
  * them), checked at the edge before anything reaches the database, published in `/doc` as `maxLength` / `maxItems`,
@@ -37,6 +39,14 @@ export const MAX_ITEMS = {
   /** Venues or organizers linked (or created inline) in one event write. */
   links: 100,
 } as const;
+
+/**
+ * The problem of a rich text too long *as stored*: cleaning escapes each bare `<` as `&lt;`, so 1,000,000 characters
+ * sent were stored as up to 4,000,000 and every read answered all of them (found by a probe, 2026-11-27). The limit
+ * holds for what is stored too; null when within it.
+ */
+export const storedRichTextProblem = (param: string, stored: string): ParamProblem | null =>
+  exceedsLength(stored, MAX_LENGTH.richText) ? { param, detail: 'rest_too_long', args: { max: MAX_LENGTH.richText } } : null;
 
 /**
  * Whether `text` is longer than `max` characters, counted as code points (an emoji is one, as in a MySQL column).

@@ -1,5 +1,5 @@
 import { appendLineage, decodeLineage, encodeLineage, globalIdOf, lineageField, lineageOf } from './global-id';
-import { exceedsLength } from './input-limits';
+import { exceedsLength, storedRichTextProblem } from './input-limits';
 import { offsetOf, totalPages } from './page';
 import { dateDetails, instantFromUtcWallClock, utcWallClock } from './wall-clock';
 
@@ -42,6 +42,14 @@ describe('global ids and lineage (CONTRACT §6.2)', () => {
     expect(lineageField('[]')).toEqual({});
     expect(lineageField('[1]')).toEqual({});
     expect(lineageField('["b"]')).toEqual({ lineage: ['b'] });
+  });
+});
+
+describe('storedRichTextProblem (a rich text too long once cleaned)', () => {
+  it('names the parameter and the limit past 1,000,000 characters as stored, counted as code points', () => {
+    expect(storedRichTextProblem('excerpt', 'a'.repeat(1_000_000))).toBeNull();
+    expect(storedRichTextProblem('excerpt', '😀'.repeat(1_000_000))).toBeNull();
+    expect(storedRichTextProblem('excerpt', 'a'.repeat(1_000_001))).toEqual({ param: 'excerpt', detail: 'rest_too_long', args: { max: 1_000_000 } });
   });
 });
 

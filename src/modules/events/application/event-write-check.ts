@@ -1,3 +1,4 @@
+import { storedRichTextProblem } from '../../../shared/domain/input-limits';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
@@ -107,8 +108,13 @@ export class EventWriteCheck {
   private texts({ command, problems }: WriteContext): Pick<EventChanges, 'title' | 'description' | 'excerpt'> {
     const title = command.title === undefined ? undefined : cleanPlainText(command.title);
     if (title === '') problems.push({ param: 'title', detail: 'rest_empty_value' });
-    const rich = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? '' : cleanRichText(value));
-    return { title, description: rich(command.description), excerpt: rich(command.excerpt) };
+    const rich = (param: string, value: string | null | undefined) => {
+      const stored = value === undefined ? undefined : value === null ? '' : cleanRichText(value);
+      const tooLong = stored === undefined ? null : storedRichTextProblem(param, stored);
+      if (tooLong) problems.push(tooLong);
+      return stored;
+    };
+    return { title, description: rich('description', command.description), excerpt: rich('excerpt', command.excerpt) };
   }
 
   /** Start, end and publication dates read in the event's zone (`dateUtc` in UTC) at this moment, then the schedule rules. */

@@ -1,3 +1,4 @@
+import { storedRichTextProblem } from '../../../shared/domain/input-limits';
 import { UserDirectory } from '../../../shared/auth/user-directory';
 import { atLeast, Caller } from '../../../shared/domain/caller';
 import { Clock } from '../../../shared/domain/clock';
@@ -320,7 +321,11 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
     } else if (creating && !invalid.some((p) => p.param === nameParam)) {
       throw new MissingParamsError([nameParam]);
     }
-    if (input.description !== undefined) texts.description = cleanRichText(input.description ?? '');
+    if (input.description !== undefined) {
+      texts.description = cleanRichText(input.description ?? '');
+      const tooLong = storedRichTextProblem('description', texts.description);
+      if (tooLong) problems.push(tooLong);
+    }
     for (const field of textFields) {
       const value = sent[field] as string | null | undefined;
       if (value !== undefined) texts[field] = cleanPlainText(value ?? '');

@@ -1,3 +1,4 @@
+import { storedRichTextProblem } from '../../../shared/domain/input-limits';
 import { idOfText, isIdText } from '../../../shared/domain/id-text';
 import { invalidParam, InvalidParamsError, ParamProblem } from '../../../shared/domain/errors';
 import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-cleaning';
@@ -12,8 +13,16 @@ export function cleanTermName(raw: string): string {
   return name;
 }
 
-/** `description`: rich text; JSON null empties it (extension). `""` is refused by parameter validation. */
-export const cleanTermDescription = (raw: string | null): string => (raw === null ? '' : cleanRichText(raw));
+/**
+ * `description`: rich text; JSON null empties it (extension). `""` is refused by parameter validation; a text too long
+ * as stored (`storedRichTextProblem`) here.
+ */
+export function cleanTermDescription(raw: string | null): string {
+  const stored = raw === null ? '' : cleanRichText(raw);
+  const tooLong = storedRichTextProblem('description', stored);
+  if (tooLong) throw new InvalidParamsError([tooLong]);
+  return stored;
+}
 
 /** The slug rule of §9.4 ('' when nothing remains: the caller then uses the term id). */
 export const termSlugBase = (text: string): string => slugify(text);
