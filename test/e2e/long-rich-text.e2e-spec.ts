@@ -90,29 +90,37 @@ describe('long rich texts are cleaned off the event loop in every write', () => 
   }, 60_000);
 
   it('reads show long stored texts made plain off the loop: json_ld of events and venues, iCalendar of an event and a feed', async () => {
-    // Stored behind the service's back, so no write has seen them: escaped `<` (4 MB of it held a read ~1.2 s before).
+    // Stored behind the service's back, each read path its own text no write or read has seen: escaped `<` (4 MB of it
+    // held a read ~1.2 s before).
     const stored = (seed: string) => `<p>${seed}</p>${'&lt;'.repeat(OFF_LOOP_MIN_CHARS / 2)}<p>end</p>`;
-    const venue = await t.http().post(`${t.api}/venues`).set('Authorization', admin).send({ venue: 'Quiet hall' });
-    const event = await t.createEvent({ start_date: '2027-09-01 10:00', end_date: '2027-09-01 12:00', title: 'Read me', venue: venue.body.id }, admin);
-    const [eventText, venueText] = [stored('event'), stored('venue')];
-    await t.dataSource.query(`UPDATE events SET description = ? WHERE id = ?`, [eventText, event.id]);
-    await t.dataSource.query(`UPDATE venues SET description = ? WHERE id = ?`, [venueText, venue.body.id]);
+    const venueIn = async (name: string) => (await t.http().post(`${t.api}/venues`).set('Authorization', admin).send({ venue: name })).body.id as number;
+    const eventOn = async (day: string, title: string, venue?: number) =>
+      (await t.createEvent({ start_date: `${day} 10:00`, end_date: `${day} 12:00`, title, ...(venue ? { venue } : {}) }, admin)).id as number;
+    const [hall, otherHall] = [await venueIn('Quiet hall'), await venueIn('Other hall')];
+    const [jsonEvent, icalEvent, feedEvent] = [await eventOn('2027-09-01', 'Read me', hall), await eventOn('2027-09-02', 'Ical'), await eventOn('2027-09-20', 'Feed')];
+    const texts = { jsonEvent: stored('json'), hall: stored('hall'), otherHall: stored('other hall'), icalEvent: stored('ical'), feedEvent: stored('feed') };
+    const write = (table: string, id: number, text: string) => t.dataSource.query(`UPDATE ${table} SET description = ? WHERE id = ?`, [text, id]);
+    await write('events', jsonEvent, texts.jsonEvent);
+    await write('venues', hall, texts.hall);
+    await write('venues', otherHall, texts.otherHall);
+    await write('events', icalEvent, texts.icalEvent);
+    await write('events', feedEvent, texts.feedEvent);
     await new Promise((resolve) => setTimeout(resolve, 1_100)); // past the read cache's lifetime
 
-    const single = await offLoop(() => t.http().get(`${t.api}/events/${event.id}`));
+    const single = await offLoop(() => t.http().get(`${t.api}/events/${jsonEvent}`));
     expect(single.status).toBe(200);
-    expect(single.body.json_ld.description).toBe(plainFormsNow(eventText).stripped);
-    expect(single.body.json_ld.location.description).toBe(plainFormsNow(venueText).stripped);
-    const venueRead = await offLoop(() => t.http().get(`${t.api}/venues/${venue.body.id}`));
-    expect(venueRead.body.json_ld.description).toBe(plainFormsNow(venueText).stripped);
+    expect(single.body.json_ld.description).toBe(plainFormsNow(texts.jsonEvent).stripped);
+    expect(single.body.json_ld.location.description).toBe(plainFormsNow(texts.hall).stripped);
+    const venueRead = await offLoop(() => t.http().get(`${t.api}/venues/${otherHall}`));
+    expect(venueRead.body.json_ld.description).toBe(plainFormsNow(texts.otherHall).stripped);
 
     const descriptionOf = (text: string) => new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')?.getFirstPropertyValue('description');
-    const calendar = await offLoop(() => t.http().get(`${t.api}/events/${event.id}?ical=1`).buffer(true));
+    const calendar = await offLoop(() => t.http().get(`${t.api}/events/${icalEvent}?ical=1`).buffer(true));
     expect(calendar.status).toBe(200);
-    expect(descriptionOf(calendar.text)).toBe(plainFormsNow(eventText).plain);
-    const feed = await offLoop(() => t.http().get(`${t.api}/events?ical=1&start_date=2027-09-01&end_date=2027-09-02`).buffer(true));
+    expect(descriptionOf(calendar.text)).toBe(plainFormsNow(texts.icalEvent).plain);
+    const feed = await offLoop(() => t.http().get(`${t.api}/events?ical=1&start_date=2027-09-20&end_date=2027-09-21`).buffer(true));
     expect(feed.status).toBe(200);
-    expect(descriptionOf(feed.text)).toBe(plainFormsNow(eventText).plain);
+    expect(descriptionOf(feed.text)).toBe(plainFormsNow(texts.feedEvent).plain);
   }, 60_000);
 
   it('a rich text is refused when it is too long as stored (each bare `<` is stored as `&lt;`), and kept at the limit', async () => {

@@ -127,7 +127,7 @@ describe('a worker thread that fails', () => {
       expect(failing.offLoop).toBe(true);
       const text = tags(OFF_LOOP_MIN_CHARS + 10, 'failing');
       await expect(failing.preclean([text])).resolves.toBeUndefined();
-      await expect(failing.prepareReading([text])).resolves.toBeUndefined();
+      await expect(failing.prepareReading([text])).resolves.toEqual(new Map());
       expect(isRichTextCleaned(text)).toBe(false);
       const before = longRichTextsWorkedOnLoop();
       expect(cleanRichText(text)).toBe(cleanRichTextNow(text));
@@ -140,8 +140,27 @@ describe('a worker thread that fails', () => {
   });
 });
 
+describe('a worker thread that cannot start', () => {
+  it('is given up for the event loop: every task settles, later ones do not wait, nothing is thrown', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'broken-worker-'));
+    const file = path.join(dir, 'worker.js');
+    fs.writeFileSync(file, "throw new Error('a broken build');");
+    const broken = new OffLoopTextCleaning(file);
+    try {
+      const text = tags(OFF_LOOP_MIN_CHARS + 20, 'broken');
+      await expect(broken.preclean([text])).resolves.toBeUndefined();
+      expect(broken.offLoop).toBe(false);
+      await expect(broken.prepareReading([text])).resolves.toEqual(new Map());
+      expect(cleanRichText(text)).toBe(cleanRichTextNow(text));
+    } finally {
+      await broken.onModuleDestroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
+
 describe('the cleaned texts kept for their writes', () => {
-  it('keeps only long texts, and forgets the oldest beyond 8,000,000 characters', () => {
+  it('keeps only long texts, and forgets the oldest beyond 8,000,000 characters of texts and results', () => {
     const short = '<b>short</b>';
     rememberCleanedRichText(short, 'forged');
     expect(isRichTextCleaned(short)).toBe(false);
@@ -154,18 +173,19 @@ describe('the cleaned texts kept for their writes', () => {
     expect(cleanRichText(atThreshold.slice(1))).toBe(atThreshold.slice(1));
     const texts = Array.from({ length: 9 }, (_, i) => `${i}`.padEnd(1_000_000, 'z'));
     texts.forEach((text, i) => rememberCleanedRichText(text, `cleaned ${i}`));
-    expect(texts.map(isRichTextCleaned)).toEqual([false, true, true, true, true, true, true, true, true]);
+    // Each entry counts its text and its result (1,000,009 characters): seven fit in 8,000,000, the newest ones.
+    expect(texts.map(isRichTextCleaned)).toEqual([false, false, true, true, true, true, true, true, true]);
     expect(cleanRichText(texts[8])).toBe('cleaned 8');
   });
 });
 
 describe('longTextsOf', () => {
-  it('finds the long strings of a body at any depth (inline venues and organizers) and nothing else', () => {
+  it('finds the long rich texts of a body at any depth (inline venues and organizers) and nothing else', () => {
     const long = 'd'.repeat(OFF_LOOP_MIN_CHARS);
     const longer = 'e'.repeat(OFF_LOOP_MIN_CHARS + 1);
-    const body = { title: 'short', description: long, venue: [{ venue: 'V', description: longer }, 7], n: null, flag: true };
-    expect(longTextsOf(body)).toEqual([long, longer]);
-    expect(longTextsOf('d'.repeat(OFF_LOOP_MIN_CHARS - 1))).toEqual([]);
+    const body = { title: long, description: long, venue: [{ venue: longer, excerpt: longer }, 7], organizer: { description: 'short' }, n: null, flag: true };
+    expect(longTextsOf(body)).toEqual([long, longer]); // only rich-text fields: plain ones over 1,000 characters are refused
+    expect(longTextsOf({ description: 'd'.repeat(OFF_LOOP_MIN_CHARS - 1) })).toEqual([]);
     expect(longTextsOf(undefined)).toEqual([]);
   });
 });

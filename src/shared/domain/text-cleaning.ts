@@ -69,7 +69,7 @@ const withoutControls = (text: string): string => text.replace(CONTROL_CHARACTER
 export const OFF_LOOP_MIN_CHARS = 16_384;
 
 /** Long rich texts as sent, cleaned already (by a worker thread, with `cleanRichTextNow`). */
-const precleaned = new LongTextMemo<string>(OFF_LOOP_MIN_CHARS, 8_000_000);
+const precleaned = new LongTextMemo<string>(OFF_LOOP_MIN_CHARS, 8_000_000, (cleaned) => cleaned.length);
 
 /** What a read shows of a stored rich text: `richTextToPlain` of it, and `stripMarkup` of it. */
 export interface PlainForms {
@@ -78,15 +78,15 @@ export interface PlainForms {
 }
 
 /** The plain forms of long stored rich texts, worked out already (by a worker thread, or once here). */
-const plainForms = new LongTextMemo<PlainForms>(OFF_LOOP_MIN_CHARS, 8_000_000);
+const plainForms = new LongTextMemo<PlainForms>(OFF_LOOP_MIN_CHARS, 8_000_000, (forms) => forms.plain.length + forms.stripped.length);
 
 export const rememberCleanedRichText = (input: string, cleaned: string): void => precleaned.set(input, cleaned);
 export const rememberPlainForms = (html: string, forms: PlainForms): void => plainForms.set(html, forms);
 
 /** Whether `cleanRichText(input)` would be answered without running the sanitiser (a long text cleaned already). */
 export const isRichTextCleaned = (input: string): boolean => precleaned.has(input);
-/** Whether `richTextToPlain(html)` and `stripMarkup(html)` of a long text would be answered without the sanitiser. */
-export const arePlainFormsKnown = (html: string): boolean => plainForms.has(html);
+/** The plain forms of a long text worked out already, if they are still kept. */
+export const knownPlainForms = (html: string): PlainForms | undefined => plainForms.get(html);
 
 let longWorkedOnLoop = 0;
 

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { Piscina } from 'piscina';
-import { arePlainFormsKnown, isRichTextCleaned, OFF_LOOP_MIN_CHARS, rememberCleanedRichText, rememberPlainForms } from '../domain/text-cleaning';
-import { MAX_LENGTH } from '../domain/input-limits';
+import { isRichTextCleaned, knownPlainForms, OFF_LOOP_MIN_CHARS, type PlainForms, rememberCleanedRichText, rememberPlainForms } from '../domain/text-cleaning';
+import { exceedsLength, MAX_LENGTH } from '../domain/input-limits';
 import type { RichTextTask, WorkedRichText } from './rich-text.worker';
 
 /** The compiled worker beside this file (`dist/`); absent when the sources run under ts-jest. */
@@ -27,6 +27,8 @@ const WORKER_HEAP = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 4 };
 export class OffLoopTextCleaning {
   private readonly logger = new Logger('OffLoopTextCleaning');
   private readonly pool: Piscina | null;
+  /** Aborts every task when the thread cannot start (piscina then never settles them, and starts no other). */
+  private readonly broken = new AbortController();
 
   /** `workerFile` null (or missing on disk): long texts are cleaned on the event loop, as before. */
   constructor(workerFile: string | null) {
@@ -34,21 +36,25 @@ export class OffLoopTextCleaning {
       workerFile !== null && existsSync(workerFile)
         ? new Piscina({ filename: workerFile, minThreads: 0, maxThreads: 1, idleTimeout: 60_000, resourceLimits: WORKER_HEAP })
         : null;
+    // Without a listener a thread that fails to start (a broken build, say) would be an uncaught exception.
+    this.pool?.on('error', (error: unknown) => {
+      this.logger.error(`the text worker failed: long texts are worked on the event loop from now on (${messageOf(error)})`);
+      this.broken.abort();
+    });
   }
 
   get offLoop(): boolean {
-    return this.pool !== null;
+    return this.pool !== null && !this.broken.signal.aborted;
   }
 
   /**
-   * Cleans every text of `texts` long enough to matter and short enough to be accepted (longer ones are refused by the
-   * input limits before anything is cleaned), one after another in the worker; resolves when all are remembered, with
-   * the plain forms of what will be stored (so the write's answer and the first read show them at no cost).
+   * Cleans every long text of `texts` that may be accepted (`exceedsLength`: longer ones are refused by the input
+   * limits before anything is cleaned), one after another in the worker; resolves when all are remembered, with the
+   * plain forms of what will be stored (so the write's answer and the first read show them at no cost).
    */
   async preclean(texts: Iterable<string>): Promise<void> {
-    if (this.pool === null) return;
     for (const text of texts) {
-      if (text.length < OFF_LOOP_MIN_CHARS || text.length > MAX_LENGTH.richText || isRichTextCleaned(text)) continue;
+      if (text.length < OFF_LOOP_MIN_CHARS || exceedsLength(text, MAX_LENGTH.richText) || isRichTextCleaned(text)) continue;
       const worked = await this.work({ text, stored: false });
       if (worked?.cleaned === undefined) continue;
       rememberCleanedRichText(text, worked.cleaned);
@@ -57,26 +63,35 @@ export class OffLoopTextCleaning {
   }
 
   /**
-   * Works out in the worker the plain forms (iCalendar DESCRIPTION, json_ld description) of every long stored rich text
-   * of `htmls` not known yet, before a read presents them: an anonymous read of an event whose description was 4 MB of
-   * escaped `<` held the event loop ~1.2 s (json_ld) and ~2.6 s (iCalendar) on every read once such texts no longer
-   * fitted the memo (found by a probe, 2026-11-27).
+   * The plain forms (iCalendar DESCRIPTION, json_ld description) of every long stored rich text of `htmls`, worked out
+   * in the worker when not known yet, before a read presents them: an anonymous read of an event whose description was
+   * 4 MB of escaped `<` held the event loop ~1.2 s (json_ld) and ~2.6 s (iCalendar) on every read once such texts no
+   * longer fitted the memo (found by a probe, 2026-11-27). Also remembered (`richTextToPlain`, `stripMarkup` find them);
+   * the map is for a presenter of many texts (a feed), whose first ones the memo may have let go by its last.
    */
-  async prepareReading(htmls: Iterable<string>): Promise<void> {
-    if (this.pool === null) return;
+  async prepareReading(htmls: Iterable<string>): Promise<Map<string, PlainForms>> {
+    const prepared = new Map<string, PlainForms>();
     for (const html of htmls) {
-      if (html.length < OFF_LOOP_MIN_CHARS || arePlainFormsKnown(html)) continue;
-      const worked = await this.work({ text: html, stored: true });
-      if (worked !== undefined) rememberPlainForms(html, worked.forms);
+      if (html.length < OFF_LOOP_MIN_CHARS || prepared.has(html)) continue;
+      const forms = knownPlainForms(html) ?? (await this.work({ text: html, stored: true }))?.forms;
+      if (forms === undefined) continue;
+      rememberPlainForms(html, forms);
+      prepared.set(html, forms);
     }
+    return prepared;
   }
 
-  /** The worker's answer; undefined when it failed (out of its heap, say): the text is then worked on the loop, as before. */
+  /**
+   * The worker's answer; undefined without a worker, or when it failed (out of its heap, say, or not answering within
+   * a minute): the text is then worked on the loop, as before.
+   */
   private async work(task: RichTextTask): Promise<WorkedRichText | undefined> {
+    if (this.pool === null || !this.offLoop) return undefined;
     try {
-      return (await (this.pool as Piscina).run(task)) as WorkedRichText;
+      const signal = AbortSignal.any([this.broken.signal, AbortSignal.timeout(TASK_TIMEOUT_MS)]);
+      return (await this.pool.run(task, { signal })) as WorkedRichText;
     } catch (error) {
-      this.logger.warn(`a long text is left to the event loop: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`a long text is left to the event loop: ${messageOf(error)}`);
       return undefined;
     }
   }
@@ -87,14 +102,27 @@ export class OffLoopTextCleaning {
   }
 }
 
-/** The strings of a parsed body long enough to be cleaned off the loop, at any depth (inline venues and organizers). */
+/** A task waits at most this long (queue included) before its text is left to the loop. */
+const TASK_TIMEOUT_MS = 60_000;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The rich-text fields of a write body. */
+const RICH_TEXT_FIELDS = new Set(['description', 'excerpt']);
+
+/**
+ * The long rich texts of a parsed body (`description`, `excerpt`), at any depth: inline venues and organizers too.
+ * Other fields are plain text of at most 1,000 characters, refused before they are cleaned when longer.
+ */
 export function longTextsOf(body: unknown, found: string[] = []): string[] {
-  if (typeof body === 'string') {
-    if (body.length >= OFF_LOOP_MIN_CHARS) found.push(body);
-  } else if (Array.isArray(body)) {
+  if (Array.isArray(body)) {
     for (const item of body) longTextsOf(item, found);
   } else if (body !== null && typeof body === 'object') {
-    for (const value of Object.values(body)) longTextsOf(value, found);
+    for (const [key, value] of Object.entries(body)) {
+      if (typeof value === 'string') {
+        if (RICH_TEXT_FIELDS.has(key) && value.length >= OFF_LOOP_MIN_CHARS) found.push(value);
+      } else longTextsOf(value, found);
+    }
   }
   return found;
 }

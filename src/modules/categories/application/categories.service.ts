@@ -60,6 +60,7 @@ export class CategoriesService {
 
   async create(input: CategoryInput & { name: string }): Promise<CategoryView> {
     const name = cleanTermName(input.name);
+    const description = cleanTermDescription(input.description ?? ''); // refused here, before any lock, when too long
     const parent = input.parent ?? 0;
     return this.uow.run(async () => {
       // A parent is checked under the tree (taken before any name, as a move does): a deletion of it either finishes
@@ -73,7 +74,7 @@ export class CategoriesService {
       if (same) throw termExists(same.id);
       const term = await insertWithFreeSlug(
         this.repo,
-        { taxonomy: 'category', name, description: cleanTermDescription(input.description ?? ''), parent },
+        { taxonomy: 'category', name, description, parent },
         termSlugBase(input.slug ?? name),
       );
       return this.view(term);
@@ -82,6 +83,7 @@ export class CategoriesService {
 
   async update(id: number, input: CategoryInput, ifMatch?: IfMatch): Promise<CategoryView> {
     const name = input.name !== undefined ? cleanTermName(input.name) : undefined;
+    const description = input.description !== undefined ? cleanTermDescription(input.description) : undefined;
     if (input.parent !== undefined) await this.assertParentExists(input.parent);
     return this.uow.run(async () => {
       // A change of parent takes the whole tree (two concurrent moves could otherwise close a cycle); other changes
@@ -104,7 +106,7 @@ export class CategoriesService {
         ...current,
         name: name ?? current.name,
         parent: input.parent ?? current.parent,
-        description: input.description !== undefined ? cleanTermDescription(input.description) : current.description,
+        description: description ?? current.description,
       };
       // Only a real rename or move is checked: deleting a category moves its children up, which can leave two
       // siblings with one name (as the plugin does), and an update that keeps name and parent must still pass.

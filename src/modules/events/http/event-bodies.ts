@@ -84,10 +84,14 @@ export class EventBodies {
     return bytes;
   }
 
-  /** A single event through its stored links, or, when `links` are given, through those (the answer to a permanent delete). */
+  /**
+   * A single event through its stored links, or, when `links` are given, through those (the answer to a permanent
+   * delete). Also the tag of an `If-Match` check, inside a write's unit of work: long texts are not sent to the worker
+   * there, whose queue the transaction's locks would wait on (they are known from the write that stored them, mostly).
+   */
   async one(event: CalendarEvent, api: string, withJsonLd: boolean, links?: EventLinks): Promise<Record<string, unknown>> {
     const view = links ? this.shown(await this.views.viewWithLinks(event, links)) : (await this.viewsOf([event]))[0];
-    return presentEvent(withJsonLd ? await this.withJsonLdReady(view) : view, this.site(api), { withJsonLd, masked: false });
+    return presentEvent(view, this.site(api), { withJsonLd, masked: false });
   }
 
   /** The single-read body (with json_ld, for the ETag) and the write-response body (no json_ld anywhere). */

@@ -42,9 +42,9 @@ const STATUS: Record<RecordStatus, ICalEventStatus> = {
 const REFRESH_SECONDS = 3600;
 
 /**
- * Characters of calendar text kept for polls of unchanged feeds (about 12 feeds of 1,000 events). ical-generator 10
- * folds lines at about 1.7 µs per character (a TextEncoder per character): a 1,000-event feed takes over a second to
- * write, its lookup here a few milliseconds.
+ * Characters of calendar text kept for polls of unchanged feeds (about 12 feeds of 1,000 events): a 1,000-event feed
+ * takes ~0.3 s to write (`withMeasuringTextEncoder`; over a second with ical-generator's own folding), its lookup here a
+ * few milliseconds.
  */
 const BUILT_MAX_CHARS = 8_000_000;
 
@@ -121,7 +121,8 @@ export class EventCalendarPresenter {
     const kept = this.built.get(key);
     if (kept !== undefined) return kept;
     // Long descriptions made plain off the event loop (4 MB of escaped `<` held it ~2.6 s per read: a probe, 2026-11-27).
-    await this.longTexts.prepareReading(items.flatMap(({ e, hidden }) => (hidden ? [] : [e.description, e.excerpt])));
+    const prepared = await this.longTexts.prepareReading(items.flatMap(({ e, hidden }) => (hidden ? [] : [e.description, e.excerpt])));
+    const plain = (html: string) => prepared.get(html)?.plain ?? richTextToPlain(html);
     const texts = CALENDAR_FEED_TEXTS[locale];
     const calendar = ical({
       prodId: { company: texts.name, product: 'calendar/events/v1', language: texts.language },
@@ -132,7 +133,7 @@ export class EventCalendarPresenter {
       timezone: { name: null, generator: vtimezoneOf },
       x: [['X-WR-TIMEZONE', this.config.calendarTimezone]],
     });
-    for (const { e, linked, hidden } of items) calendar.createEvent(this.vevent(e, linked, hidden));
+    for (const { e, linked, hidden } of items) calendar.createEvent(this.vevent(e, linked, hidden, plain));
     // RFC 5545 §3.1: every content line ends with CRLF, the last one too (ical-generator leaves it off).
     const written = withMeasuringTextEncoder(() => calendar.toString());
     const text = calendarPropertiesFirst(written.endsWith('\r\n') ? written : `${written}\r\n`);
@@ -140,10 +141,10 @@ export class EventCalendarPresenter {
     return text;
   }
 
-  private vevent(e: CalendarEvent, linked: Linked, masked: boolean): ICalEventData {
+  private vevent(e: CalendarEvent, linked: Linked, masked: boolean, plain: (html: string) => string): ICalEventData {
     const modified = utcDateTime(e.modifiedUtc);
     // The excerpt when the description has no text (`<p>&nbsp;</p>` is none; found by a probe).
-    const description = masked ? '' : calendarText(richTextToPlain(e.description)) || calendarText(richTextToPlain(e.excerpt));
+    const description = masked ? '' : calendarText(plain(e.description)) || calendarText(plain(e.excerpt));
     return {
       id: `${e.id}@${this.uidHost}`,
       sequence: e.revision,

@@ -54,9 +54,12 @@ export class LinkedRecordResponses<T extends LinkedRecord> {
     return this.present(record, await this.context([record]), { withJsonLd: false });
   }
 
-  /** The record's tag: that of its single GET body (§9.11). */
+  /**
+   * The record's tag: that of its single GET body (§9.11). Computed inside a write's unit of work (`If-Match`), so a
+   * long description is not sent to the worker, whose queue the transaction's locks would wait on.
+   */
   async tagOf(record: T): Promise<string> {
-    return etagOf(this.present(record, await this.context([record], true), { withJsonLd: true }));
+    return etagOf(this.present(record, await this.context([record]), { withJsonLd: true }));
   }
 
   private async context(records: T[], withJsonLd = false): Promise<PresentContext> {

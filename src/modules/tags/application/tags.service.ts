@@ -48,13 +48,14 @@ export class TagsService {
 
   async create(input: TagInput & { name: string }): Promise<CountedTerm> {
     const name = cleanTermName(input.name);
+    const description = cleanTermDescription(input.description ?? ''); // refused here, before any lock, when too long
     return this.uow.run(async () => {
       await this.uow.hold(nameKey('term:tag', name)); // creates and renames to one name see each other (unique names)
       const same = await this.repo.findByName('tag', name);
       if (same) throw tagExists(same.id);
       const term = await insertWithFreeSlug(
         this.repo,
-        { taxonomy: 'tag', name, description: cleanTermDescription(input.description ?? ''), parent: 0 },
+        { taxonomy: 'tag', name, description, parent: 0 },
         termSlugBase(input.slug ?? name),
       );
       return this.counted(term);
@@ -63,6 +64,7 @@ export class TagsService {
 
   async update(id: number, input: TagInput, ifMatch?: IfMatch): Promise<CountedTerm> {
     const name = input.name !== undefined ? cleanTermName(input.name) : undefined;
+    const description = input.description !== undefined ? cleanTermDescription(input.description) : undefined;
     return this.uow.run(async () => {
       const current = await this.repo.lockById('tag', id);
       if (!current) throw notFoundTag(id);
@@ -70,7 +72,7 @@ export class TagsService {
       const next: Term = {
         ...current,
         name: name ?? current.name,
-        description: input.description !== undefined ? cleanTermDescription(input.description) : current.description,
+        description: description ?? current.description,
       };
       if (name !== undefined) {
         await this.uow.hold(nameKey('term:tag', name));
