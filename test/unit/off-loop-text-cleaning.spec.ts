@@ -7,8 +7,10 @@ import {
   cleanRichTextNow,
   isRichTextCleaned,
   longRichTextsWorkedOnLoop,
+  knownPlainForms,
   OFF_LOOP_MIN_CHARS,
   plainFormsNow,
+  rememberPlainForms,
   rememberCleanedRichText,
   richTextToPlain,
   stripMarkup,
@@ -176,6 +178,17 @@ describe('the cleaned texts kept for their writes', () => {
     // Each entry counts its text and its result (1,000,009 characters): seven fit in 8,000,000, the newest ones.
     expect(texts.map(isRichTextCleaned)).toEqual([false, false, true, true, true, true, true, true, true]);
     expect(cleanRichText(texts[8])).toBe('cleaned 8');
+  });
+});
+
+describe('the plain forms kept for reads', () => {
+  it('count both forms against their bound: two texts with 6,000,000 characters of forms each are not both kept', () => {
+    const [first, second] = ['p', 'q'].map((c) => c.repeat(OFF_LOOP_MIN_CHARS));
+    const forms = (c: string) => ({ plain: c.repeat(3_000_000), stripped: c.repeat(3_000_000) });
+    rememberPlainForms(first, forms('a'));
+    expect(knownPlainForms(first)?.plain).toHaveLength(3_000_000);
+    rememberPlainForms(second, forms('b'));
+    expect([knownPlainForms(first), knownPlainForms(second)?.stripped]).toEqual([undefined, 'b'.repeat(3_000_000)]);
   });
 });
 
