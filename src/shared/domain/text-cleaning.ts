@@ -1,4 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
+import type { ParamProblem } from './errors';
+import { storedRichTextProblem } from './input-limits';
 import { LongTextMemo } from './long-text-memo';
 
 /**
@@ -102,6 +104,17 @@ export function cleanRichText(input: string): string {
   if (known !== undefined) return known;
   longWorkedOnLoop++;
   return cleanRichTextNow(input);
+}
+
+/**
+ * A write's rich-text parameter as it will be stored, with its problem added to `problems` when it is too long as
+ * stored (`storedRichTextProblem`): the one rule every write of a description or an excerpt follows.
+ */
+export function cleanRichTextParam(param: string, raw: string, problems: ParamProblem[]): string {
+  const stored = cleanRichText(raw);
+  const tooLong = storedRichTextProblem(param, stored);
+  if (tooLong) problems.push(tooLong);
+  return stored;
 }
 
 /** `cleanRichText` on this thread, whatever the text's length (what the worker thread runs). */

@@ -1,4 +1,3 @@
-import { storedRichTextProblem } from '../../../shared/domain/input-limits';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
@@ -8,7 +7,7 @@ import { Clock } from '../../../shared/domain/clock';
 import { forbidden, InvalidParamsError, ParamProblem } from '../../../shared/domain/errors';
 import { Policy, RecordStatus, resolveWriteStatus } from '../../../shared/domain/policy';
 import { slugify } from '../../../shared/domain/text';
-import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-cleaning';
+import { cleanPlainText, cleanRichTextParam } from '../../../shared/domain/text-cleaning';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import type { CalendarEvent, EventChanges } from '../domain/calendar-event';
 import { ParsedDate, parseDateInput, toZone } from '../../../shared/domain/time/date-input';
@@ -108,12 +107,8 @@ export class EventWriteCheck {
   private texts({ command, problems }: WriteContext): Pick<EventChanges, 'title' | 'description' | 'excerpt'> {
     const title = command.title === undefined ? undefined : cleanPlainText(command.title);
     if (title === '') problems.push({ param: 'title', detail: 'rest_empty_value' });
-    const rich = (param: string, value: string | null | undefined) => {
-      const stored = value === undefined ? undefined : value === null ? '' : cleanRichText(value);
-      const tooLong = stored === undefined ? null : storedRichTextProblem(param, stored);
-      if (tooLong) problems.push(tooLong);
-      return stored;
-    };
+    const rich = (param: string, value: string | null | undefined) =>
+      value === undefined ? undefined : cleanRichTextParam(param, value ?? '', problems);
     return { title, description: rich('description', command.description), excerpt: rich('excerpt', command.excerpt) };
   }
 

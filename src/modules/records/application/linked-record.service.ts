@@ -1,4 +1,3 @@
-import { storedRichTextProblem } from '../../../shared/domain/input-limits';
 import { UserDirectory } from '../../../shared/auth/user-directory';
 import { atLeast, Caller } from '../../../shared/domain/caller';
 import { Clock } from '../../../shared/domain/clock';
@@ -23,7 +22,7 @@ import { eventLinksAccess } from '../../../shared/domain/event-links-access';
 import { RecordIds } from '../../../shared/domain/record-ids';
 import { allocateSlug } from '../../../shared/domain/slug-allocation';
 import { slugify } from '../../../shared/domain/text';
-import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-cleaning';
+import { cleanPlainText, cleanRichTextParam } from '../../../shared/domain/text-cleaning';
 import { nameKey, UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { isHttpUrl } from '../../../shared/domain/web-values';
@@ -321,11 +320,7 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
     } else if (creating && !invalid.some((p) => p.param === nameParam)) {
       throw new MissingParamsError([nameParam]);
     }
-    if (input.description !== undefined) {
-      texts.description = cleanRichText(input.description ?? '');
-      const tooLong = storedRichTextProblem('description', texts.description);
-      if (tooLong) problems.push(tooLong);
-    }
+    if (input.description !== undefined) texts.description = cleanRichTextParam('description', input.description ?? '', problems);
     for (const field of textFields) {
       const value = sent[field] as string | null | undefined;
       if (value !== undefined) texts[field] = cleanPlainText(value ?? '');

@@ -1,7 +1,6 @@
-import { storedRichTextProblem } from '../../../shared/domain/input-limits';
 import { idOfText, isIdText } from '../../../shared/domain/id-text';
 import { invalidParam, InvalidParamsError, ParamProblem } from '../../../shared/domain/errors';
-import { cleanPlainText, cleanRichText } from '../../../shared/domain/text-cleaning';
+import { cleanPlainText, cleanRichTextParam } from '../../../shared/domain/text-cleaning';
 import { slugify } from '../../../shared/domain/text';
 
 /** Write rules shared by categories and tags (CONTRACT §11.1, §1.7). */
@@ -15,12 +14,12 @@ export function cleanTermName(raw: string): string {
 
 /**
  * `description`: rich text; JSON null empties it (extension). `""` is refused by parameter validation; a text too long
- * as stored (`storedRichTextProblem`) here.
+ * as stored here (`cleanRichTextParam`).
  */
 export function cleanTermDescription(raw: string | null): string {
-  const stored = raw === null ? '' : cleanRichText(raw);
-  const tooLong = storedRichTextProblem('description', stored);
-  if (tooLong) throw new InvalidParamsError([tooLong]);
+  const problems: ParamProblem[] = [];
+  const stored = cleanRichTextParam('description', raw ?? '', problems);
+  throwProblems(problems);
   return stored;
 }
 
