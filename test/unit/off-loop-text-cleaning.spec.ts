@@ -119,13 +119,23 @@ describe('long rich texts are cleaned off the event loop (OffLoopTextCleaning)',
   });
 });
 
+/** Runs `use` with an OffLoopTextCleaning whose worker file holds `source`, then stops it and removes the file. */
+async function withWorkerFile(source: string, use: (cleaning: OffLoopTextCleaning) => Promise<void>): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-worker-'));
+  const file = path.join(dir, 'worker.js');
+  fs.writeFileSync(file, source);
+  const cleaning = new OffLoopTextCleaning(file);
+  try {
+    await use(cleaning);
+  } finally {
+    await cleaning.onModuleDestroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('a worker thread that fails', () => {
   it('leaves the text to the event loop, as before: the same answer, never an error', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'failing-worker-'));
-    const file = path.join(dir, 'worker.js');
-    fs.writeFileSync(file, "module.exports = () => { throw new Error('out of its heap'); };");
-    const failing = new OffLoopTextCleaning(file);
-    try {
+    await withWorkerFile("module.exports = () => { throw new Error('out of its heap'); };", async (failing) => {
       expect(failing.offLoop).toBe(true);
       const text = tags(OFF_LOOP_MIN_CHARS + 10, 'failing');
       await expect(failing.preclean([text])).resolves.toBeUndefined();
@@ -135,29 +145,19 @@ describe('a worker thread that fails', () => {
       expect(cleanRichText(text)).toBe(cleanRichTextNow(text));
       expect(stripMarkup(text)).toBe(plainFormsNow(text).stripped);
       expect(longRichTextsWorkedOnLoop()).toBe(before + 2);
-    } finally {
-      await failing.onModuleDestroy();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe('a worker thread that cannot start', () => {
   it('is given up for the event loop: every task settles, later ones do not wait, nothing is thrown', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'broken-worker-'));
-    const file = path.join(dir, 'worker.js');
-    fs.writeFileSync(file, "throw new Error('a broken build');");
-    const broken = new OffLoopTextCleaning(file);
-    try {
+    await withWorkerFile("throw new Error('a broken build');", async (broken) => {
       const text = tags(OFF_LOOP_MIN_CHARS + 20, 'broken');
       await expect(broken.preclean([text])).resolves.toBeUndefined();
       expect(broken.offLoop).toBe(false);
       await expect(broken.prepareReading([text])).resolves.toEqual(new Map());
       expect(cleanRichText(text)).toBe(cleanRichTextNow(text));
-    } finally {
-      await broken.onModuleDestroy();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   }, 30_000);
 });
 
