@@ -4,6 +4,7 @@
 //   node scripts/record-answers.js [--dist DIR] > before.jsonl   (on the old build)
 //   node scripts/record-answers.js [--dist DIR] > after.jsonl    (on the new build), then: diff before.jsonl after.jsonl
 // RECORD_DATABASE_URL=mysql://… records on that MySQL/MariaDB database instead (emptied first).
+// RECORD_CALENDAR_TIMEZONE=Europe/Madrid records with that site time zone (dates read and shown in it).
 // RECORD_READ_CACHE_TTL_MS=60000 records with the read cache on; RECORD_RATE_LIMIT_MAX=100000 with rate-limit counting on
 // (its RateLimit-* headers are then recorded too).
 // The app is booted in-process from a build (default ./dist) on a fresh SQLite file with a fixed clock and a fixed
@@ -43,6 +44,7 @@ async function main() {
     RATE_LIMIT_MAX: process.env.RECORD_RATE_LIMIT_MAX ?? '0', // e.g. 100000: every answer carries its RateLimit-* headers
     READ_CACHE_TTL_MS: process.env.RECORD_READ_CACHE_TTL_MS ?? '0', // e.g. 60000: the read cache and record fragments on
     PUBLIC_URL: 'http://calendar.test',
+    ...(process.env.RECORD_CALENDAR_TIMEZONE ? { CALENDAR_TIMEZONE: process.env.RECORD_CALENDAR_TIMEZONE } : {}), // e.g. Europe/Madrid
     ...(await recordDatabase(dir)),
   });
   const clock = new FixedClock(new Date('2026-11-20T10:00:00Z'));

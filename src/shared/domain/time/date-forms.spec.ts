@@ -29,7 +29,7 @@ describe('readDateForm — plain wall forms read as luxon reads them', () => {
           for (const time of times) {
             const text = time === null ? `${y}-${mo}-${d}` : `${y}-${mo}-${d} ${time}`;
             const expected = luxonReading(text);
-            const form = readDateForm(text, NOW, 0);
+            const form = readDateForm(text, NOW, () => 0);
             const got = form?.kind === 'wall' ? form.parts : null;
             if (expected) read++;
             if (JSON.stringify(got) !== JSON.stringify(expected) || (form?.kind === 'wall' && form.hasTime !== (time !== null))) {

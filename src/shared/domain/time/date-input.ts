@@ -328,6 +328,28 @@ function result(dt: DateTime, hasTime: boolean): ParsedDate | null {
   return { wallClock: wallOf(dt), utc: wallOf(utc), hasTime };
 }
 
+/** The largest distance from the epoch a JavaScript date (and a luxon DateTime) can be, in ms. */
+const MAX_EPOCH_MS = 8.64e15;
+
+/**
+ * `result` of the instant `ms` (epoch ms) in `zone`, without building luxon DateTimes: in an IANA zone luxon asks `Intl`
+ * for the offset of every DateTime it builds (~10 µs), where `offsetAt` remembers it (issue 18: a list's date
+ * parameters in a non-UTC site zone cost ~40 µs each). The same strings as `result` (date-input.zones.spec.ts).
+ */
+function resultAt(ms: number, zone: Zone, hasTime: boolean): ParsedDate | null {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: equivalent for results (no date there has a year), it keeps junk instants out of the offset cache
+  if (!(Math.abs(ms) <= MAX_EPOCH_MS)) return null;
+  const local = ms + Math.round(offsetAt(zone, ms) * 60_000);
+  if (!inYears(local) || !inYears(ms)) return null;
+  return { wallClock: wallAt(ms, zone), utc: wallAt(ms, FixedOffsetZone.utcInstance), hasTime };
+}
+
+/** Whether the UTC calendar date of `ms` lies in the years 0001–9999 (the contract's range). */
+function inYears(ms: number): boolean {
+  const year = new Date(ms).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}
+
 /** The wall clock of a DateTime, as a zone-less value (luxon in UTC) for calendar arithmetic on the wall clock. */
 function wallClockOf(dt: DateTime): DateTime {
   return dt.setZone(FixedOffsetZone.utcInstance, { keepLocalTime: true });
@@ -403,7 +425,7 @@ export function parseDateInput(value: string | number, zone: string, now: Date):
   const text = dateText(value);
   if (TIMESTAMP_RE.test(text)) return fromTimestamp(Number(text), z);
   // (Not `offsetAt`: its cache is for the few instants presented again and again, `now` is new on every call.)
-  const form = readDateForm(text, now, z.offset(now.getTime()));
+  const form = readDateForm(text, now, () => z.offset(now.getTime()));
   return form ? dateOfForm(form, z, now) : null;
 }
 
@@ -411,14 +433,14 @@ export function parseDateInput(value: string | number, zone: string, now: Date):
 const dateText = (value: string): string => value.trim().toLowerCase().replace(/\s+/g, ' ');
 
 /** A Unix timestamp in seconds (fractions dropped). */
-const fromTimestamp = (seconds: number, zone: Zone): ParsedDate | null => result(DateTime.fromMillis(Math.trunc(seconds) * 1000, { zone }), true);
+const fromTimestamp = (seconds: number, zone: Zone): ParsedDate | null => resultAt(Math.trunc(seconds) * 1000, zone, true);
 
 function dateOfForm(form: DateForm, zone: Zone, now: Date): ParsedDate | null {
   switch (form.kind) {
     case 'wall':
-      return result(fromParts(form.parts, zone), form.hasTime);
+      return resultAt(instantOfParts(form.parts, zone), zone, form.hasTime);
     case 'instant':
-      return result(DateTime.fromMillis(form.ms, { zone }), true);
+      return resultAt(form.ms, zone, true);
     case 'relative':
       return relativeDate(form.head, form.clock, zone, now);
   }
@@ -432,7 +454,7 @@ function dateOfForm(form: DateForm, zone: Zone, now: Date): ParsedDate | null {
 export function isDateForm(value: string | number): boolean {
   const text = typeof value === 'string' ? dateText(value) : null;
   if (text === null || TIMESTAMP_RE.test(text)) return parseDateInput(value, 'UTC', FORM_CHECK_MOMENT) !== null;
-  const form = readDateForm(text, FORM_CHECK_MOMENT, 0);
+  const form = readDateForm(text, FORM_CHECK_MOMENT, () => 0);
   if (form === null) return false;
   // A wall clock of UTC is its own instant (UTC has no gaps): reading it (issue 18: a tenth of the parameter check's CPU
   // on a distinct list) would only check its year. Forms with four-digit years: never above 9999.

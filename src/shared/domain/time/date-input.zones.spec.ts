@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { DateTime } from 'luxon';
 import { isValidZone, normalizeTimezone, parseDateInput, timezoneAbbreviation, toUtc, zoneOf } from './date-input';
 
 describe('stored time zones (CONTRACT §9.2)', () => {
@@ -62,5 +64,55 @@ describe('parseDateInput edges (CONTRACT §8.2.2)', () => {
     expect(parseDateInput('9999-12-31 23:00:00', 'UTC-2', now)).toBeNull();
     expect(parseDateInput('0001-01-01 00:30:00', 'UTC+1', now)).toBeNull();
     expect(parseDateInput('0001-01-01 01:00:00', 'UTC+1', now)).toEqual({ wallClock: '0001-01-01 01:00:00', utc: '0001-01-01 00:00:00', hasTime: true });
+  });
+});
+
+describe('parseDateInput reads absolute forms without luxon DateTimes (issue 18), to the strings luxon gives', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  const ZONES = ['UTC', 'UTC+5:30', 'UTC-14:59', ...Intl.supportedValuesOf('timeZone')];
+  const WALL = 'yyyy-MM-dd HH:mm:ss';
+  /** luxon's reading of the instant `ms` in `zone`, as `result` built it before (null: invalid or outside 0001–9999). */
+  const byLuxon = (ms: number, zone: string, hasTime: boolean) => {
+    const dt = DateTime.fromMillis(ms, { zone: zoneOf(zone)! });
+    const utc = dt.toUTC();
+    if (!dt.isValid || dt.year < 1 || dt.year > 9999 || utc.year < 1 || utc.year > 9999) return null;
+    return { wallClock: dt.toFormat(WALL), utc: utc.toFormat(WALL), hasTime };
+  };
+  const zone = fc.constantFrom(...ZONES);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+  it('instants (ISO-8601 with an offset) and Unix timestamps: the same wall clocks as luxon, in every zone and year', () => {
+    const [first, last, day] = [-62_135_596_800_000, 253_402_300_799_000, 86_400_000]; // 0001-01-01, 9999-12-31 23:59:59 UTC
+    const nearRangeEnds = [fc.integer({ min: first - 2 * day, max: first + 2 * day }), fc.integer({ min: last - 2 * day, max: last + 2 * day })];
+    const ms = fc.oneof(fc.integer({ min: first - day, max: last + day }), ...nearRangeEnds);
+    fc.assert(
+      fc.property(zone, ms, (z, t) => {
+        const seconds = Math.floor(t / 1000);
+        expect(parseDateInput(seconds, z, now)).toEqual(byLuxon(seconds * 1000, z, true));
+        const instant = new Date(seconds * 1000);
+        if (instant.getUTCFullYear() < 1 || instant.getUTCFullYear() > 9999) return;
+        const iso = `${pad(instant.getUTCFullYear(), 4)}-${pad(instant.getUTCMonth() + 1)}-${pad(instant.getUTCDate())}T${pad(instant.getUTCHours())}:${pad(instant.getUTCMinutes())}:${pad(instant.getUTCSeconds())}Z`;
+        expect(parseDateInput(iso, z, now)).toEqual(byLuxon(seconds * 1000, z, true));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('wall clocks away from offset changes: the text itself, and the UTC wall clock luxon gives (local mean time too)', () => {
+    const day = fc.record({ y: fc.oneof(fc.integer({ min: 1, max: 9999 }), fc.integer({ min: 1700, max: 2100 })), mo: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 28 }) });
+    const time = fc.record({ h: fc.integer({ min: 0, max: 23 }), mi: fc.integer({ min: 0, max: 59 }), s: fc.integer({ min: 0, max: 59 }) });
+    fc.assert(
+      fc.property(zone, day, time, (z, { y, mo, d }, { h, mi, s }) => {
+        const parts = { year: y, month: mo, day: d, hour: h, minute: mi, second: s };
+        const dt = DateTime.fromObject(parts, { zone: zoneOf(z)! });
+        const offsets = [-36, 0, 36].map((hours) => dt.plus({ hours }).offset);
+        if (!dt.isValid || dt.toFormat(WALL) !== `${pad(y, 4)}-${pad(mo)}-${pad(d)} ${pad(h)}:${pad(mi)}:${pad(s)}` || new Set(offsets).size > 1) return;
+        expect(parseDateInput(dt.toFormat(WALL), z, now)).toEqual(byLuxon(dt.toMillis(), z, true));
+        expect(parseDateInput(dt.toFormat('yyyy-MM-dd'), z, now)?.wallClock ?? null).toBe(
+          byLuxon(DateTime.fromObject({ year: y, month: mo, day: d }, { zone: zoneOf(z)! }).toMillis(), z, false)?.wallClock ?? null,
+        );
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
