@@ -65,6 +65,20 @@ describe('parseDateInput edges (CONTRACT §8.2.2)', () => {
     expect(parseDateInput('0001-01-01 00:30:00', 'UTC+1', now)).toBeNull();
     expect(parseDateInput('0001-01-01 01:00:00', 'UTC+1', now)).toEqual({ wallClock: '0001-01-01 01:00:00', utc: '0001-01-01 00:00:00', hasTime: true });
   });
+  it('relative forms too: their year, in the zone and in UTC, must be 1–9999', () => {
+    const at = (iso: string) => new Date(iso);
+    const first = at('0001-06-01T00:00:00Z');
+    first.setUTCFullYear(1); // Date reads years 0–99 as 1900–1999
+    expect(parseDateInput('now', 'UTC', first)?.wallClock).toBe('0001-06-01 00:00:00');
+    expect(parseDateInput('now', 'UTC', at('9999-06-01T00:00:00Z'))?.wallClock).toBe('9999-06-01 00:00:00');
+    const dawn = new Date(Date.UTC(2000, 0, 1, 1));
+    dawn.setUTCFullYear(1); // 0001-01-01 01:00 UTC
+    expect(parseDateInput('now', 'UTC-2', dawn)).toBeNull(); // 0000-12-31 23:00 there
+    expect(parseDateInput('-2 hours', 'UTC+2', dawn)).toBeNull(); // 0000-12-31 23:00 in UTC, 0001-01-01 01:00 there
+    expect(parseDateInput('now', 'UTC+2', at('9999-12-31T23:00:00Z'))).toBeNull(); // 10000-01-01 01:00 there
+    expect(parseDateInput('+2 hours', 'UTC-2', at('9999-12-31T23:00:00Z'))).toBeNull(); // 10000 in UTC, 9999 there
+    expect(parseDateInput('+8000 years', 'UTC', now)).toBeNull();
+  });
 });
 
 describe('parseDateInput reads absolute forms without luxon DateTimes (issue 18), to the strings luxon gives', () => {
