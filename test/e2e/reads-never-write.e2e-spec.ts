@@ -75,6 +75,36 @@ describe('reads never write; due records are published by the scheduled job', ()
     expect(await t.app.get(ScheduledPublishing).runOnce()).toBe(0);
   });
 
+  it("takes a due record's tag from a GET as If-Match before the job publishes it (§9.11: the tag of the body a GET returns)", async () => {
+    const create = async (path: string, body: Record<string, unknown>) => {
+      const res = await t.http().post(`${t.api}/${path}`).set('Authorization', editor).send({ ...body, date_utc: '2026-11-22 15:15:00' });
+      expect([res.status, res.body.status]).toEqual([201, 'future']);
+      return res.body.id as number;
+    };
+    const kinds: Array<[string, string, Record<string, unknown>]> = [
+      ['events', 'title', { title: 'Due premiere', start_date: '2026-12-07 20:00', end_date: '2026-12-07 23:00' }],
+      ['venues', 'venue', { venue: 'Due hall' }],
+      ['organizers', 'organizer', { organizer: 'Due people' }],
+    ];
+    const ids = [];
+    for (const [path, , body] of kinds) ids.push([await create(path, body), await create(path, { ...body, [Object.keys(body)[0]]: `${Object.values(body)[0]} 2` })]);
+    clock.advance(20 * 60_000); // due now; the job has not run
+    for (const [i, [path, nameParam]] of kinds.entries()) {
+      const [updated, deleted] = ids[i];
+      const tagOf = async (id: number) => {
+        const res = await t.http().get(`${t.api}/${path}/${id}`).set('Authorization', editor);
+        expect([res.status, res.body.status]).toEqual([200, 'publish']);
+        return res.headers.etag as string;
+      };
+      const update = await t.http().patch(`${t.api}/${path}/${updated}`).set('Authorization', editor).set('If-Match', await tagOf(updated)).send({ [nameParam]: 'Renamed while due' });
+      expect([update.status, update.body.status]).toEqual([200, 'publish']);
+      const removal = await t.http().delete(`${t.api}/${path}/${deleted}`).set('Authorization', editor).set('If-Match', await tagOf(deleted));
+      expect(removal.status).toBe(200);
+      // A tag of another body is still refused.
+      await t.http().patch(`${t.api}/${path}/${updated}`).set('Authorization', editor).set('If-Match', '"stale"').send({ [nameParam]: 'Again' }).expect(412);
+    }
+  });
+
   // Only transactions need async context; with it on, Node runs promise hooks for every promise of every request.
   it('leaves no async context on for the reads after writes and scheduled publishing', async () => {
     const res = await t.http().post(`${t.api}/events`).set('Authorization', editor).send({ title: 'Written', start_date: '2026-12-06 20:00', end_date: '2026-12-06 21:00' });

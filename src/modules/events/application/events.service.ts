@@ -117,11 +117,19 @@ export class EventsService {
   async get(target: EventTarget, caller: Caller, password?: string): Promise<CalendarEvent> {
     const found = await this.findOrNull(target);
     if (!found) throw await this.notFoundError(target);
-    const event = asShown(found, utcWallClock(this.clock.now())); // §3.5: due and not yet published by the job
+    const event = this.shownNow(found); // §3.5: due and not yet published by the job
     if (event.status === 'trash') throw forbidden('event-no-longer-available');
     if (!Policy.maySee(caller, event)) throw forbidden('event-not-accessible');
     if (!this.mayUnlock(event, caller, password)) throw forbidden('event-password-protected');
     return event;
+  }
+
+  /**
+   * The event as a GET shows it now: due and still `future` → `publish` (§3.5). A write's If-Match is compared with the
+   * tag of this form, the one its GET gave (a probe found every conditional write of a due event refused until the job ran).
+   */
+  private shownNow(event: CalendarEvent): CalendarEvent {
+    return asShown(event, utcWallClock(this.clock.now()));
   }
 
   // ----------------------------------------------------------------------------------------------------------- writes
@@ -146,7 +154,7 @@ export class EventsService {
       if (!Policy.mayEdit(caller, current)) throw forbidden();
       this.writeCheck.assertMaySetAuthor(plan, caller, current);
       if (plan.changes.status === 'trash' && !Policy.mayDelete(caller, current)) throw forbidden();
-      await this.tags.assertIfMatch(ifMatch, current);
+      await this.tags.assertIfMatch(ifMatch, this.shownNow(current));
       return this.write(plan, caller, current, current.id);
     });
   }
@@ -157,7 +165,7 @@ export class EventsService {
       const current = await this.lockOrNull(target);
       if (!current) throw await this.notFoundError(target);
       if (!Policy.mayDelete(caller, current)) throw forbidden();
-      await this.tags.assertIfMatch(ifMatch, current);
+      await this.tags.assertIfMatch(ifMatch, this.shownNow(current));
       const before = await this.withLinks(current);
       if (force) {
         await this.repo.remove(current.id);

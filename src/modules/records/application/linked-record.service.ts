@@ -246,7 +246,8 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
       const current = await this.lockTarget(target);
       if (!Policy.mayEdit(caller, current)) throw forbidden();
       assertMaySetAuthor(input, caller);
-      await this.tags.assertIfMatch(ifMatch, current);
+      // Compared as a GET shows it now: a due `future` record is shown published before the job publishes it (§3.5).
+      await this.tags.assertIfMatch(ifMatch, asShown(current, utcWallClock(this.deps.clock.now())));
       return this.applyUpdate(current, checked, caller, lineage);
     });
   }
@@ -256,7 +257,7 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
     return this.deps.uow.run(async () => {
       const current = await this.lockTarget(target);
       if (!Policy.mayDelete(caller, current)) throw forbidden();
-      await this.tags.assertIfMatch(ifMatch, current);
+      await this.tags.assertIfMatch(ifMatch, asShown(current, utcWallClock(this.deps.clock.now())));
       if (force) {
         await this.repo.unlinkFromAllEvents(current.id);
         await this.repo.remove(current.id);
