@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { MigrationExecutor } from 'typeorm';
 import type { DataSource } from 'typeorm';
 import type { DbConfig } from '../config/app-config';
 import { ALL_ENTITIES } from './entities';
@@ -72,7 +73,11 @@ async function runMigrationsAlone(dataSource: DataSource, db: DbConfig): Promise
     const [row] = (await holder.query('SELECT GET_LOCK(?, ?) AS taken', [lock, MIGRATION_LOCK_WAIT_S])) as Array<{ taken: unknown }>;
     if (Number(row?.taken) !== 1) throw new Error(`another instance kept the migration lock for ${MIGRATION_LOCK_WAIT_S} s`);
     try {
-      await dataSource.runMigrations({ transaction: 'each' });
+      // On the lock's own connection: with DB_POOL_SIZE=1 another one would never come (the pool's only connection
+      // holds the lock), and startup hung for ever (a probe, 2026-11-27). The migrations use only their query runner.
+      const migrations = new MigrationExecutor(dataSource, holder);
+      migrations.transaction = 'each';
+      await migrations.executePendingMigrations();
     } finally {
       await holder.query('SELECT RELEASE_LOCK(?)', [lock]).catch(() => undefined);
     }

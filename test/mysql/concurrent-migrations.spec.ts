@@ -29,4 +29,20 @@ describe('instances starting together on one MySQL database', () => {
       await database.drop();
     }
   });
+
+  it('migrate with DB_POOL_SIZE=1: the migrations run on the connection that holds the lock (startup hung for ever)', async () => {
+    const database = await freshTestDatabase();
+    const db = loadConfig({ AUTH_JWT_SECRET: 'concurrent-migrations-secret-0123456789', DB_POOL_SIZE: '1', ...database.env }).db;
+    const opened: DataSource[] = [];
+    try {
+      const instances = await Promise.all([1, 2].map(() => openDatabase(db, 30_000)));
+      opened.push(...instances);
+      const [{ n }] = (await instances[1].query('SELECT COUNT(*) AS n FROM migrations')) as Array<{ n: unknown }>;
+      expect(Number(n)).toBe(instances[1].migrations.length);
+      expect(await instances[0].query('SELECT COUNT(*) AS n FROM events')).toEqual([{ n: expect.anything() }]);
+    } finally {
+      await Promise.all(opened.map((d) => d.destroy()));
+      await database.drop();
+    }
+  }, 60_000);
 });
