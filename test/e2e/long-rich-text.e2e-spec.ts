@@ -143,4 +143,19 @@ describe('long rich texts are cleaned off the event loop in every write', () => 
     const stillThere = await t.http().get(`${t.api}/events/${kept.id}`);
     expect(stillThere.body.description).toBe('&lt;'.repeat(250_000));
   }, 60_000);
+
+  it('texts that run the worker out of its heap are refused as too long, at once too; the worker serves the next texts', async () => {
+    const nested = (n: number) => '<b>'.repeat(n); // every tag left open: the sanitiser's stack of them outgrows 64 MB
+    const answers = await offLoop(() =>
+      Promise.all([
+        t.http().post(`${t.api}/events`).set('Authorization', admin).send({ ...when, title: 'Nested 1', description: nested(300_000) }),
+        t.http().post(`${t.api}/events`).set('Authorization', admin).send({ ...when, title: 'Nested 2', description: `${nested(299_999)}<i>` }),
+        t.http().post(`${t.api}/venues`).set('Authorization', admin).send({ venue: 'Nested hall', description: `<i>${nested(299_999)}` }),
+      ]),
+    );
+    for (const res of answers) expect([res.status, res.body.data.details?.description?.code]).toEqual([400, 'rest_too_long']);
+    const next = long('after the worker ran out of heap');
+    const created = await offLoop(() => t.createEvent({ ...when, title: 'After', description: next }, admin));
+    expect(created.description).toBe(cleanRichTextNow(next));
+  }, 120_000);
 });

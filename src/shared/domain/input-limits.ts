@@ -46,7 +46,10 @@ export const MAX_ITEMS = {
  * holds for what is stored too; null when within it.
  */
 export const storedRichTextProblem = (param: string, stored: string): ParamProblem | null =>
-  exceedsLength(stored, MAX_LENGTH.richText) ? { param, detail: 'rest_too_long', args: { max: MAX_LENGTH.richText } } : null;
+  exceedsLength(stored, MAX_LENGTH.richText) ? tooLongAsStored(param) : null;
+
+/** The problem of a rich text too long as stored (`rest_too_long`, with the limit). */
+export const tooLongAsStored = (param: string): ParamProblem => ({ param, detail: 'rest_too_long', args: { max: MAX_LENGTH.richText } });
 
 /**
  * Whether `text` is longer than `max` characters, counted as code points (an emoji is one, as in a MySQL column).

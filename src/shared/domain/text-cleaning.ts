@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import type { ParamProblem } from './errors';
-import { storedRichTextProblem } from './input-limits';
+import { storedRichTextProblem, tooLongAsStored } from './input-limits';
 import { LongTextMemo } from './long-text-memo';
 
 /**
@@ -82,7 +82,16 @@ export interface PlainForms {
 /** The plain forms of long stored rich texts, worked out already (by a worker thread, or once here). */
 const plainForms = new LongTextMemo<PlainForms>(OFF_LOOP_MIN_CHARS, 8_000_000, (forms) => forms.plain.length + forms.stripped.length);
 
+/**
+ * Long rich texts as sent whose cleaning ran the worker thread out of its heap (hundreds of thousands of nested tags):
+ * refused as too long (`cleanRichTextParam`) instead of being cleaned on the event loop, which held it for seconds and
+ * could take the process' own heap (a probe, 2026-11-27). Those seen were too long as stored anyway (`<b>` × 150,000:
+ * 1,050,000 characters once every tag is closed).
+ */
+const tooCostly = new LongTextMemo<true>(OFF_LOOP_MIN_CHARS, 8_000_000, () => 0);
+
 export const rememberCleanedRichText = (input: string, cleaned: string): void => precleaned.set(input, cleaned);
+export const rememberTooCostlyRichText = (input: string): void => tooCostly.set(input, true);
 export const rememberPlainForms = (html: string, forms: PlainForms): void => plainForms.set(html, forms);
 
 /** Whether `cleanRichText(input)` would be answered without running the sanitiser (a long text cleaned already). */
@@ -111,6 +120,10 @@ export function cleanRichText(input: string): string {
  * stored (`storedRichTextProblem`): the one rule every write of a description or an excerpt follows.
  */
 export function cleanRichTextParam(param: string, raw: string, problems: ParamProblem[]): string {
+  if (tooCostly.has(raw)) {
+    problems.push(tooLongAsStored(param));
+    return '';
+  }
   const stored = cleanRichText(raw);
   const tooLong = storedRichTextProblem(param, stored);
   if (tooLong) problems.push(tooLong);

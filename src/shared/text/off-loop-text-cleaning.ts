@@ -2,7 +2,15 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { Logger } from '@nestjs/common';
 import { Piscina } from 'piscina';
-import { isRichTextCleaned, knownPlainForms, OFF_LOOP_MIN_CHARS, type PlainForms, rememberCleanedRichText, rememberPlainForms } from '../domain/text-cleaning';
+import {
+  isRichTextCleaned,
+  knownPlainForms,
+  OFF_LOOP_MIN_CHARS,
+  type PlainForms,
+  rememberCleanedRichText,
+  rememberPlainForms,
+  rememberTooCostlyRichText,
+} from '../domain/text-cleaning';
 import { exceedsLength, MAX_LENGTH } from '../domain/input-limits';
 import type { RichTextTask, WorkedRichText } from './rich-text.worker';
 
@@ -29,6 +37,12 @@ export class OffLoopTextCleaning {
   private readonly pool: Piscina | null;
   /** Aborts every task when the thread cannot start (piscina then never settles them, and starts no other). */
   private readonly broken = new AbortController();
+  /**
+   * Tasks go to the thread one at a time (it is one thread anyway): when a thread dies with tasks queued behind its own
+   * (out of its heap), piscina (minThreads 0) starts no other for them, and they, and every later one, waited for ever
+   * — a probe's two concurrent writes of 900,000 characters of `<b>` left all later long writes hanging.
+   */
+  private queue: Promise<unknown> = Promise.resolve();
 
   /** `workerFile` null (or missing on disk): long texts are cleaned on the event loop, as before. */
   constructor(workerFile: string | null) {
@@ -56,7 +70,8 @@ export class OffLoopTextCleaning {
     for (const text of texts) {
       if (text.length < OFF_LOOP_MIN_CHARS || exceedsLength(text, MAX_LENGTH.richText) || isRichTextCleaned(text)) continue;
       const worked = await this.work({ text, stored: false });
-      if (worked?.cleaned === undefined) continue;
+      if (worked === OUT_OF_HEAP) rememberTooCostlyRichText(text); // refused as too long, not cleaned on the loop
+      if (worked === undefined || worked === OUT_OF_HEAP || worked.cleaned === undefined) continue;
       rememberCleanedRichText(text, worked.cleaned);
       rememberPlainForms(worked.cleaned, worked.forms);
     }
@@ -73,7 +88,7 @@ export class OffLoopTextCleaning {
     const prepared = new Map<string, PlainForms>();
     for (const html of htmls) {
       if (html.length < OFF_LOOP_MIN_CHARS || prepared.has(html)) continue;
-      const forms = knownPlainForms(html) ?? (await this.work({ text: html, stored: true }))?.forms;
+      const forms = knownPlainForms(html) ?? formsOf(await this.work({ text: html, stored: true }));
       if (forms === undefined) continue;
       rememberPlainForms(html, forms);
       prepared.set(html, forms);
@@ -82,17 +97,35 @@ export class OffLoopTextCleaning {
   }
 
   /**
-   * The worker's answer; undefined without a worker, or when it failed (out of its heap, say, or not answering within
-   * a minute): the text is then worked on the loop, as before.
+   * The worker's answer, after the tasks sent before it; undefined without a worker, or when it failed (not answering
+   * within a minute, say): the text is then worked on the loop, as before. `OUT_OF_HEAP` when the thread ran out of its
+   * heap on this text: working on it on the loop would hold it for seconds, with the process' own heap at stake.
    */
-  private async work(task: RichTextTask): Promise<WorkedRichText | undefined> {
+  private work(task: RichTextTask): Promise<WorkedRichText | typeof OUT_OF_HEAP | undefined> {
+    const turn = this.queue.then(() => this.workNow(task));
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async workNow(task: RichTextTask): Promise<WorkedRichText | typeof OUT_OF_HEAP | undefined> {
     if (this.pool === null || !this.offLoop) return undefined;
+    // A timer of our own: a composite of AbortSignal.timeout (AbortSignal.any) could be collected before it fired.
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new Error(`no answer within ${TASK_TIMEOUT_MS / 1000} s`)), TASK_TIMEOUT_MS);
+    const stop = () => timeout.abort(new Error('the text worker failed'));
+    this.broken.signal.addEventListener('abort', stop, { once: true });
     try {
-      const signal = AbortSignal.any([this.broken.signal, AbortSignal.timeout(TASK_TIMEOUT_MS)]);
-      return (await this.pool.run(task, { signal })) as WorkedRichText;
+      return (await this.pool.run(task, { signal: timeout.signal })) as WorkedRichText;
     } catch (error) {
+      if ((error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        this.logger.warn(`a long rich text ran the text worker out of its heap: refused as too long (${task.text.length} characters)`);
+        return OUT_OF_HEAP;
+      }
       this.logger.warn(`a long text is left to the event loop: ${messageOf(error)}`);
       return undefined;
+    } finally {
+      clearTimeout(timer);
+      this.broken.signal.removeEventListener('abort', stop);
     }
   }
 
@@ -102,8 +135,15 @@ export class OffLoopTextCleaning {
   }
 }
 
-/** A task waits at most this long (queue included) before its text is left to the loop. */
+/** A task runs at most this long before its text is left to the loop. */
 const TASK_TIMEOUT_MS = 60_000;
+
+/** The thread ran out of its heap on the text. */
+const OUT_OF_HEAP = Symbol('out of heap');
+
+/** The plain forms a read needs, when the thread worked them out (a stored text it could not: left to the loop). */
+const formsOf = (worked: WorkedRichText | typeof OUT_OF_HEAP | undefined): PlainForms | undefined =>
+  worked === undefined || worked === OUT_OF_HEAP ? undefined : worked.forms;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
