@@ -80,6 +80,21 @@ describe.each([
     }
   });
 
+  it('creates racing a rename of the record they would reuse: reused only while it still has their name (§10.4)', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const record = await create();
+      const creates: RaceRequest[] = Array.from({ length: 6 }, () => ({ method: 'POST', path: `${app.t.api}/${route}`, headers: as(), body: { [name]: record[name] } }));
+      const rename: RaceRequest = { method: 'PATCH', path: path(record.id), headers: as(), body: { [name]: `Renamed ${route} ${round}` } };
+      creates.splice(round % creates.length, 0, rename);
+      const answers = await run(creates);
+      expect(answers.map((a) => `${a.request.method} ${a.status}`).sort()).toEqual(['PATCH 200', ...Array(6).fill('POST 201')]);
+      // A create answers the record it reused or made, as it left it: never one that no longer has the name it sent.
+      for (const a of answers.filter((x) => x.request.method === 'POST')) expect(a.body[name]).toBe(record[name]);
+      const [{ n }] = await app.t.dataSource.query(`SELECT COUNT(*) AS n FROM ${route} WHERE name = ?`, [record[name]]);
+      expect(Number(n)).toBeLessThanOrEqual(1);
+    }
+  });
+
   it('identical creates: every one 201 with the same record (duplicate avoidance, §10.4)', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const body = { [name]: `Same ${route} ${round}`, phone: '555-0199' };

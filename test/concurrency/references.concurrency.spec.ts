@@ -99,6 +99,26 @@ describe('references racing the writes that change or delete them', () => {
     });
   });
 
+  describe.each([
+    { route: 'categories', field: 'categories' },
+    { route: 'tags', field: 'tags' },
+  ])('a $route name in event writes racing a rename of that term', ({ route, field }) => {
+    it('links only a term that has the name when the write commits: the renamed one before, a new one after (§9.6)', async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const name = `Renamed ${route} ${++seq}`;
+        const made = await app.t.http().post(`${app.t.api}/${route}`).set(as()).send({ name });
+        expect(made.status).toBe(201);
+        const requests: RaceRequest[] = Array.from({ length: 4 }, () => ({ method: 'POST', path: `${app.t.api}/events`, headers: as(), body: { ...RACE_DAY, title: `Named ${++seq}`, [field]: [name] } }));
+        requests.splice(round % requests.length, 0, { method: 'PATCH', path: `${app.t.api}/${route}/${made.body.id}`, headers: as(), body: { name: `${name} (new)` } });
+        const answers = await run(requests);
+        expect(answers.map((a) => `${a.request.method} ${a.status}`).sort()).toEqual(['PATCH 200', 'POST 201', 'POST 201', 'POST 201', 'POST 201']);
+        for (const a of answers.filter((x) => x.request.method === 'POST')) {
+          expect((a.body[field] as Array<{ name: string }>).map((t) => t.name)).toEqual([name]);
+        }
+      }
+    });
+  });
+
   it('a category created under a parent being deleted: refused, or moved up to the parent’s parent', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const category = async (name: string, parent = 0) => {

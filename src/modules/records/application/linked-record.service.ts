@@ -29,7 +29,7 @@ import { isHttpUrl } from '../../../shared/domain/web-values';
 import { parseDateInput, toZone } from '../../../shared/domain/time/date-input';
 import { ImagePlan, MediaService } from '../../media/application/media.service';
 import { LinkedRecord, searchFragments } from '../domain/linked-record';
-import { LinkedRecordRepository } from '../domain/linked-record.repository';
+import { DuplicateViewer, LinkedRecordRepository } from '../domain/linked-record.repository';
 
 /** The fields every venue or organizer write may send, after type validation (undefined = not sent, null = clear). */
 export interface LinkedRecordWriteInput {
@@ -92,6 +92,9 @@ interface LinkedRecordDeps {
 }
 
 const STATUS_WORDS = ['publish', 'future', 'draft', 'pending', 'private', 'trash'];
+
+/** How many times a create looks again for a duplicate that changed under it before it makes a new record (§10.4). */
+const DUPLICATE_ATTEMPTS = 3;
 
 /**
  * The life cycle venues and organizers share (CONTRACT §9, §10): list, read by id or slug, create or reuse a duplicate
@@ -365,9 +368,8 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
     // Only a record the caller may see is reused: the answer shows it (§3.4), so another user's draft is never found.
     const now = utcWallClock(this.deps.clock.now());
     const seenBy = { restrictNonPublishToAuthor: listVisibility(caller, 'any').restrictNonPublishToAuthor, dueUntilUtc: now };
-    const duplicate = await this.repo.findDuplicate(this.duplicateProbe(checked.texts), seenBy);
-    // Taken before it is reused (a concurrent write may change or delete it); deleted or hidden meanwhile → a new record.
-    const locked = duplicate && (await this.repo.lockById(duplicate.id));
+    const locked = await this.lockedDuplicate(this.duplicateProbe(checked.texts), seenBy);
+    // Deleted or hidden meanwhile → a new record.
     const existing = locked && locked.status !== 'trash' && Policy.maySee(caller, asShown(locked, now)) ? locked : null;
     if (existing) {
       if (!Policy.mayEdit(caller, existing)) return existing;
@@ -385,6 +387,23 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
       return this.applyUpdate(existing, { ...checked, input, texts }, caller);
     }
     return this.insertChecked(checked, caller);
+  }
+
+  /**
+   * The oldest record matching `probe` (§10.4), locked before it is reused, then looked for again: a write that renamed
+   * it or changed a compared field between the search and the lock has committed by then (READ COMMITTED reads see it),
+   * and a record that no longer matches is never reused — a probe found creates writing their fields onto a venue
+   * renamed at the same moment. Another record found instead is taken the same way; after a few such moves, none.
+   */
+  private async lockedDuplicate(probe: Probe, seenBy: DuplicateViewer): Promise<T | null> {
+    let candidate = await this.repo.findDuplicate(probe, seenBy);
+    for (let attempt = 0; candidate && attempt < DUPLICATE_ATTEMPTS; attempt++) {
+      const locked = await this.repo.lockById(candidate.id);
+      const again = await this.repo.findDuplicate(probe, seenBy);
+      if (again?.id === candidate.id) return locked;
+      candidate = again;
+    }
+    return null;
   }
 
   /** A new record from a checked write (inside `uow.run`); `lineage`: what it is a copy of, if anything. */

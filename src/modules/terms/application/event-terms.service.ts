@@ -47,16 +47,19 @@ export class EventTermsService {
   async resolveForEventWrite(taxonomy: Taxonomy, param: string, items: string[], caller: Caller): Promise<number[]> {
     let plan = await this.planEventWrite(taxonomy, items);
     // The terms found are taken until the write commits: a concurrent delete of one waits, and then unlinks the event.
-    // A delete that committed first leaves a name without its term: the name is resolved again (another term of that
-    // name, or a new one, §9.6) instead of being answered as an unknown id the client never sent. An id the client sent
-    // that is gone stays unknown (400 when linked). A name is resolved again at most a few times (each time a delete
-    // committed in between), then linking reports what is gone.
+    // A term found by its name or slug is looked for again once taken: a delete, rename or new slug that committed in
+    // between leaves the item naming another term, or none (a new one, §9.6) — a probe found events linked to a term
+    // renamed at the same moment, by the name it no longer had. An id the client sent that is gone stays unknown (400
+    // when linked). Names are resolved again at most a few times (each time a change committed in between), then
+    // linking reports what is gone.
     for (let attempt = 1; ; attempt++) {
       const problem = this.problemOf(plan, taxonomy, param, caller);
       if (problem) throw new InvalidParamsError([problem]);
-      const held = new Set((await this.repo.lockByIds(taxonomy, plan.ids)).map((t) => t.id));
-      if (attempt >= 3 || plan.namedIds.every((id) => held.has(id))) break;
-      plan = await this.planEventWrite(taxonomy, items);
+      await this.repo.lockByIds(taxonomy, plan.ids);
+      if (attempt >= 3 || plan.namedIds.length === 0) break;
+      const again = await this.planEventWrite(taxonomy, items); // READ COMMITTED: sees what committed before the locks
+      if (sameNames(again, plan)) break;
+      plan = again;
     }
     const ids = [...plan.ids];
     for (const name of plan.newNames) {
@@ -145,3 +148,7 @@ export class EventTermsService {
   }
 }
 
+/** Whether two plans resolve the items given by name or slug alike: the same terms found, the same names to create. */
+function sameNames(a: EventTermPlan, b: EventTermPlan): boolean {
+  return a.namedIds.join(',') === b.namedIds.join(',') && a.newNames.join('\n') === b.newNames.join('\n');
+}
