@@ -86,6 +86,15 @@ describe('events: lifecycle', () => {
     expect((await patch(e.id, { end_date: '2026-03-29 03:30' })).status).toBe(200);
   });
 
+  it('timestamps sent as JSON numbers may carry a sign and a fraction (dropped); as text only digits (§8.2.2, README)', async () => {
+    const e = await create({ ...base, timezone: 'UTC', start_date: 1796497200, end_date: 1796497300.9, date_utc: -1 });
+    expect(e).toMatchObject({ utc_start_date: '2026-12-05 19:00:00', utc_end_date: '2026-12-05 19:01:40', date_utc: '1969-12-31 23:59:59' });
+    const res = await patch(e.id, { end_date: '1796497300.5' });
+    expect([res.status, res.body.data.details.end_date.code]).toEqual([400, 'rest_invalid_date']);
+    const venue = await t.http().post(`${t.api}/venues`).set('Authorization', editor).send({ venue: 'Timestamp hall', date_utc: 86400.5 });
+    expect([venue.status, venue.body.date_utc]).toEqual([201, '1970-01-02 00:00:00']);
+  });
+
   it('trash, 410, restore by update, permanent deletion resets children; If-Match and If-None-Match', async () => {
     const parent = await create({ ...base, title: 'Lifecycle parent' });
     const child = await create({ ...base, title: 'Lifecycle child', post_parent: parent.id });

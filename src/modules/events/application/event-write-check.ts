@@ -115,7 +115,7 @@ export class EventWriteCheck {
   /** Start, end and publication dates read in the event's zone (`dateUtc` in UTC) at this moment, then the schedule rules. */
   private dates(ctx: WriteContext) {
     const { command, current, problems, zone, now } = ctx;
-    const parse = (param: string, value: string | undefined, z: string): ParsedDate | undefined => {
+    const parse = (param: string, value: string | number | undefined, z: string): ParsedDate | undefined => {
       if (value === undefined) return undefined;
       const parsed = parseDateInput(value, z, now);
       if (!parsed) problems.push({ param, detail: 'rest_invalid_date' });

@@ -25,15 +25,15 @@ export interface EventWriteCommand {
   excerpt?: string | null;
   slug?: string;
   author?: number;
-  /** Publication date, read in the event's zone; `dateUtc` in UTC. */
-  date?: string;
-  dateUtc?: string;
+  /** Publication date, read in the event's zone; `dateUtc` in UTC. Dates: text, or a Unix timestamp sent as a JSON number. */
+  date?: string | number;
+  dateUtc?: string | number;
   status?: RecordStatus;
   /** A normalized zone name; null = the site zone. */
   timezone?: string | null;
   allDay?: boolean;
-  startDate?: string;
-  endDate?: string;
+  startDate?: string | number;
+  endDate?: string | number;
   image?: unknown;
   /** JSON of the cost as sent (string, number or list of them); null clears. */
   cost?: string | null;

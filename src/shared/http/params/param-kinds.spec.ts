@@ -89,7 +89,7 @@ describe('string and date parameters', () => {
     expect(coerceParam({ ...spec, acceptNumbers: true }, 5)).toBe('5');
     expect(coerceParam(spec, 'abc')).toBe('abc');
     expect(detailOf({ ...d, kind: 'date' }, 20261125)).toBeNull();
-    expect(coerceParam({ ...d, kind: 'date' }, 20261125)).toBe('20261125');
+    expect(coerceParam({ ...d, kind: 'date' }, 20261125)).toBe(20261125); // a timestamp: only a number may carry a sign or fraction
   });
   it('blank text: empty value where it may not be empty, an invalid date for dates', () => {
     expect(detailOf({ ...d, kind: 'string' }, '  ')).toBeNull();

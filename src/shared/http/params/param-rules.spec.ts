@@ -82,8 +82,9 @@ describe('parameter rules at their edges (issue 19)', () => {
       expect(coerceParam(spec, undefined)).toBeUndefined();
   });
 
-  it('strings and dates sent as numbers become their text', () => {
-    expect(coerceParam({ ...d, kind: 'date' }, 1767225600)).toBe('1767225600');
+  it('strings sent as numbers become their text; dates stay numbers (a Unix timestamp with its sign and fraction, §8.2.2)', () => {
+    expect(coerceParam({ ...d, kind: 'date' }, -1767225600.5)).toBe(-1767225600.5);
+    expect(coerceParam({ ...d, kind: 'date' }, '1767225600')).toBe('1767225600');
     expect(coerceParam({ ...d, kind: 'string', acceptNumbers: true }, 12.5)).toBe('12.5');
     expect(coerceParam({ ...d, kind: 'string' }, 'x')).toBe('x');
   });

@@ -265,6 +265,7 @@ export function coerceParam(spec: ParamSpec, value: unknown): unknown {
       return spec.items === 'integer' ? items.map(Number) : items;
     }
     case 'date':
+      return value; // text, or a JSON number: a Unix timestamp whose sign and fraction only a number may carry (§8.2.2)
     case 'string':
       return String(value); // a string, or a number where the spec accepts one
     default:

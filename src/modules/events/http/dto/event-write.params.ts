@@ -60,14 +60,14 @@ const S: Record<string, ParamSpec> = {
 /** POST/PUT/PATCH /events/<id> and by slug: partial update, nothing required. */
 export class UpdateEventParams {
   @Param(S.title) title?: string;
-  @Param(S.start_date) start_date?: string;
-  @Param(S.end_date) end_date?: string;
+  @Param(S.start_date) start_date?: string | number;
+  @Param(S.end_date) end_date?: string | number;
   @Param(S.description) description?: string | null;
   @Param(S.excerpt) excerpt?: string | null;
   @Param(S.slug) slug?: string;
   @Param(S.author) author?: number;
-  @Param(S.date) date?: string;
-  @Param(S.date_utc) date_utc?: string;
+  @Param(S.date) date?: string | number;
+  @Param(S.date_utc) date_utc?: string | number;
   @Param(S.status) status?: string;
   @Param(S.timezone) timezone?: string | null;
   @Param(S.all_day) all_day?: boolean;

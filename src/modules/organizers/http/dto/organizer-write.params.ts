@@ -16,10 +16,10 @@ export class OrganizerWriteParams {
   author?: number;
 
   @Param({ kind: 'date', description: 'The organizer publication date (site timezone)' })
-  date?: string;
+  date?: string | number;
 
   @Param({ kind: 'date', description: 'The organizer publication date (UTC)' })
-  date_utc?: string;
+  date_utc?: string | number;
 
   @Param({ kind: 'string', maxLength: MAX_LENGTH.richText, description: 'The organizer description', nullable: true })
   description?: string | null;

@@ -20,10 +20,10 @@ export class VenueWriteParams {
   author?: number;
 
   @Param({ kind: 'date', description: 'The venue publication date (site timezone)' })
-  date?: string;
+  date?: string | number;
 
   @Param({ kind: 'date', description: 'The venue publication date (UTC)' })
-  date_utc?: string;
+  date_utc?: string | number;
 
   @Param({ kind: 'string', maxLength: MAX_LENGTH.richText, description: 'The venue description', nullable: true })
   description?: string | null;
