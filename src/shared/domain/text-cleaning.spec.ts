@@ -1,4 +1,16 @@
-import { cleanPlainText, cleanRichText, richTextToPlain, stripMarkup } from './text-cleaning';
+import type { ParamProblem } from './errors';
+import { MAX_LENGTH } from './input-limits';
+import {
+  cleanPlainText,
+  cleanRichText,
+  cleanRichTextNow,
+  cleanRichTextParam,
+  longRichTextsWorkedOnLoop,
+  OFF_LOOP_MIN_CHARS,
+  rememberTooCostlyRichText,
+  richTextToPlain,
+  stripMarkup,
+} from './text-cleaning';
 
 /**
  * CONTRACT §1.7, row by row, as a table: every kept tag, every tag removed with its content, the attributes kept and
@@ -141,5 +153,20 @@ describe('plain text and stripped markup (CONTRACT §1.7, §6.10)', () => {
   it('iCalendar text keeps paragraphs and lines, collapses spaces inside each line', () => {
     expect(richTextToPlain('<p>a \t\u00a0 b</p><p>c<br>d</p>')).toBe('a b\n\nc\nd');
     expect(richTextToPlain('<ul><li> x </li><li>y</li></ul>')).toBe('x\ny');
+  });
+});
+
+describe('cleanRichTextParam: a long text that ran the text worker out of its heap', () => {
+  it('is refused as too long as stored without being cleaned; other texts are cleaned as before', () => {
+    const costly = `<b>${'x'.repeat(OFF_LOOP_MIN_CHARS)}`;
+    const fine = `<i>${'y'.repeat(OFF_LOOP_MIN_CHARS)}`;
+    rememberTooCostlyRichText(costly);
+    const problems: ParamProblem[] = [];
+    const before = longRichTextsWorkedOnLoop();
+    expect(cleanRichTextParam('excerpt', costly, problems)).toBe('');
+    expect(problems).toEqual([{ param: 'excerpt', detail: 'rest_too_long', args: { max: MAX_LENGTH.richText } }]);
+    expect(longRichTextsWorkedOnLoop()).toBe(before);
+    expect(cleanRichTextParam('excerpt', fine, problems)).toBe(cleanRichTextNow(fine));
+    expect(problems).toHaveLength(1);
   });
 });
