@@ -232,9 +232,6 @@ function instantOfParts(p: Parts, zone: Zone): number {
   return localMs - before * 60_000;
 }
 
-function fromParts(p: Parts, zone: Zone): DateTime {
-  return DateTime.fromMillis(instantOfParts(p, zone), { zone });
-}
 
 /** UTC wall clock → wall clock of `zone`. */
 export function toZone(utcWallClock: string, zone: string): string {
@@ -321,20 +318,15 @@ function canonicalName(zone: string): string {
 /** A timestamp written as text is a digit string (CONTRACT §8.2.2); a sign or a fraction is a JSON number's alone. */
 const TIMESTAMP_RE = /^\d+$/;
 
-function result(dt: DateTime, hasTime: boolean): ParsedDate | null {
-  if (!dt.isValid) return null;
-  const utc = dt.setZone(FixedOffsetZone.utcInstance);
-  if (dt.year < 1 || dt.year > 9999 || utc.year < 1 || utc.year > 9999) return null;
-  return { wallClock: wallOf(dt), utc: wallOf(utc), hasTime };
-}
 
 /** The largest distance from the epoch a JavaScript date (and a luxon DateTime) can be, in ms. */
 const MAX_EPOCH_MS = 8.64e15;
 
 /**
- * `result` of the instant `ms` (epoch ms) in `zone`, without building luxon DateTimes: in an IANA zone luxon asks `Intl`
- * for the offset of every DateTime it builds (~10 µs), where `offsetAt` remembers it (issue 18: a list's date
- * parameters in a non-UTC site zone cost ~40 µs each). The same strings as `result` (date-input.zones.spec.ts).
+ * The reading of the instant `ms` (epoch ms) in `zone`: its wall clocks there and in UTC, or null when it is invalid or
+ * either lies outside the years 0001–9999. Without luxon DateTimes: in an IANA zone luxon asks `Intl` for the offset
+ * of every DateTime it builds (~10 µs), where `offsetAt` remembers it (issue 18: a list's date parameters in a non-UTC
+ * site zone cost ~40 µs each). The same strings as luxon's (date-input.zones.spec.ts).
  */
 function resultAt(ms: number, zone: Zone, hasTime: boolean): ParsedDate | null {
   // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: equivalent for results (no date there has a year), it keeps junk instants out of the offset cache
@@ -361,7 +353,7 @@ function wallClockOf(dt: DateTime): DateTime {
  */
 function atWall(wall: DateTime, clock: Clock | null, zone: Zone, hasTime: boolean): ParsedDate | null {
   const time = clock ?? { h: wall.hour, mi: wall.minute, s: wall.second };
-  return result(fromParts({ y: wall.year, mo: wall.month, d: wall.day, ...time }, zone), hasTime);
+  return resultAt(instantOfParts({ y: wall.year, mo: wall.month, d: wall.day, ...time }, zone), zone, hasTime);
 }
 
 /**
@@ -389,7 +381,7 @@ function relativeDate(head: Head, clock: Clock | null, zone: Zone, now: Date): P
   const today = wallClockOf(nowInZone).startOf('day');
   switch (head.kind) {
     case 'now':
-      return result(nowInZone, true);
+      return resultAt(now.getTime(), zone, true);
     case 'day':
       return atWall(today.plus({ days: head.days }), clock ?? MIDNIGHT, zone, clock !== null);
     case 'weekday': {
@@ -405,7 +397,7 @@ function relativeDate(head: Head, clock: Clock | null, zone: Zone, now: Date): P
     case 'offset': {
       if (ELAPSED_UNITS.has(head.unit)) {
         const shifted = nowInZone.plus({ [head.unit]: head.amount });
-        return clock ? atWall(wallClockOf(shifted), clock, zone, true) : result(shifted, true);
+        return clock ? atWall(wallClockOf(shifted), clock, zone, true) : resultAt(shifted.toMillis(), zone, true);
       }
       return atWall(wallClockOf(nowInZone).plus({ [head.unit]: head.amount }), clock, zone, true);
     }
