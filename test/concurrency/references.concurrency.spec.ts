@@ -7,6 +7,12 @@ import { RaceRequest, ROUNDS, statusCounts } from './support/race';
  * again, §9.6), a category's parent (deleted meanwhile). Each race is sent at once on separate sockets; the database is
  * checked after every test (`raceApp`).
  */
+/** The two taxonomies an event write names terms of: their route and the event's field. */
+const TERM_ROUTES = [
+  { route: 'categories', field: 'categories' },
+  { route: 'tags', field: 'tags' },
+];
+
 describe('references racing the writes that change or delete them', () => {
   const app = raceApp();
   let seq = 0;
@@ -62,10 +68,7 @@ describe('references racing the writes that change or delete them', () => {
     }
   });
 
-  describe.each([
-    { route: 'categories', field: 'categories' },
-    { route: 'tags', field: 'tags' },
-  ])('a $route name in an event write racing the deletion of that term', ({ route, field }) => {
+  describe.each(TERM_ROUTES)('a $route name in an event write racing the deletion of that term', ({ route, field }) => {
     it('succeeds either way: linked then unlinked by the delete, or linked to a new term of that name', async () => {
       for (let round = 0; round < ROUNDS; round++) {
         const names = [`Named ${route} ${++seq}`, `Named ${route} ${++seq}`];
@@ -99,10 +102,7 @@ describe('references racing the writes that change or delete them', () => {
     });
   });
 
-  describe.each([
-    { route: 'categories', field: 'categories' },
-    { route: 'tags', field: 'tags' },
-  ])('a $route name in event writes racing a rename of that term', ({ route, field }) => {
+  describe.each(TERM_ROUTES)('a $route name in event writes racing a rename of that term', ({ route, field }) => {
     it('links only a term that has the name when the write commits: the renamed one before, a new one after (§9.6)', async () => {
       for (let round = 0; round < ROUNDS; round++) {
         const name = `Renamed ${route} ${++seq}`;

@@ -249,8 +249,7 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
       const current = await this.lockTarget(target);
       if (!Policy.mayEdit(caller, current)) throw forbidden();
       assertMaySetAuthor(input, caller);
-      // Compared as a GET shows it now: a due `future` record is shown published before the job publishes it (§3.5).
-      await this.tags.assertIfMatch(ifMatch, asShown(current, utcWallClock(this.deps.clock.now())));
+      await this.tags.assertIfMatch(ifMatch, this.shownNow(current));
       return this.applyUpdate(current, checked, caller, lineage);
     });
   }
@@ -260,7 +259,7 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
     return this.deps.uow.run(async () => {
       const current = await this.lockTarget(target);
       if (!Policy.mayDelete(caller, current)) throw forbidden();
-      await this.tags.assertIfMatch(ifMatch, asShown(current, utcWallClock(this.deps.clock.now())));
+      await this.tags.assertIfMatch(ifMatch, this.shownNow(current));
       if (force) {
         await this.repo.unlinkFromAllEvents(current.id);
         await this.repo.remove(current.id);
@@ -304,7 +303,7 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
 
   /** The record as reads show it (§3.5: due and not yet published by the job), if the caller may see it. */
   private visibleTo(caller: Caller, stored: T): T {
-    const record = asShown(stored, utcWallClock(this.deps.clock.now()));
+    const record = this.shownNow(stored);
     if (!Policy.maySee(caller, record)) throw new DomainError('forbidden', this.rules.codes.notAccessible, { id: record.id });
     return record;
   }
@@ -387,6 +386,14 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
       return this.applyUpdate(existing, { ...checked, input, texts }, caller);
     }
     return this.insertChecked(checked, caller);
+  }
+
+  /**
+   * The record as a GET shows it now: due and still `future` → `publish` (§3.5). A write's If-Match is compared with the
+   * tag of this form, the one its GET gave (a probe found every conditional write of a due record refused until the job ran).
+   */
+  private shownNow(record: T): T {
+    return asShown(record, utcWallClock(this.deps.clock.now()));
   }
 
   /**
