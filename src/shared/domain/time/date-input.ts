@@ -171,10 +171,6 @@ function partsOfWall(wall: string): Parts {
   return { y: +m[1], mo: +m[2], d: +m[3], h: +m[4], mi: +m[5], s: +m[6] };
 }
 
-function wallOf(dt: DateTime): string {
-  return `${pad(dt.year, 4)}-${pad(dt.month)}-${pad(dt.day)} ${pad(dt.hour)}:${pad(dt.minute)}:${pad(dt.second)}`;
-}
-
 /**
  * Offsets already computed, per IANA zone and instant: luxon asks `Intl` for every offset, which dominated the cost of
  * presenting a list page (several conversions per event, the same instants on every request). Exact, since an offset
@@ -231,7 +227,6 @@ function instantOfParts(p: Parts, zone: Zone): number {
   // Gap: read the wall clock with the offset in force before the gap → lands after the gap, shifted by its length.
   return localMs - before * 60_000;
 }
-
 
 /** UTC wall clock → wall clock of `zone`. */
 export function toZone(utcWallClock: string, zone: string): string {
@@ -317,7 +312,6 @@ function canonicalName(zone: string): string {
 /** A signed decimal number: a Unix timestamp in seconds (see the decisions in the header). */
 /** A timestamp written as text is a digit string (CONTRACT §8.2.2); a sign or a fraction is a JSON number's alone. */
 const TIMESTAMP_RE = /^\d+$/;
-
 
 /** The largest distance from the epoch a JavaScript date (and a luxon DateTime) can be, in ms. */
 const MAX_EPOCH_MS = 8.64e15;
@@ -459,5 +453,5 @@ const FORM_CHECK_MOMENT = new Date(Date.UTC(2000, 0, 1));
 
 /** The wall clock of `now` in `zone`. */
 export function nowIn(zone: string, now: Date): string {
-  return wallOf(DateTime.fromJSDate(now, { zone: requireZone(zone) }));
+  return wallAt(now.getTime(), requireZone(zone));
 }
