@@ -11,7 +11,8 @@ import { EventWriteCheck } from '../../src/modules/events/application/event-writ
 import type { EventWriteRequest, InlineRecordInput } from '../../src/modules/events/application/event-write.command';
 import { EventsService } from '../../src/modules/events/application/events.service';
 import { ScheduledEvents } from '../../src/modules/events/application/scheduled-events';
-import type { CalendarEvent } from '../../src/modules/events/domain/calendar-event';
+import type { CalendarEvent, EventLinks } from '../../src/modules/events/domain/calendar-event';
+import { EventView, EventViewReader } from '../../src/modules/events/application/event-view';
 import { readEventWrite } from '../../src/modules/events/http/dto/event-write.command-reader';
 import { UpdateEventParams } from '../../src/modules/events/http/dto/event-write.params';
 import { readLeniently } from '../../src/shared/http/params/input';
@@ -69,6 +70,37 @@ class FakeLinks extends EventLinksGateway {
   }
 }
 
+/** A unit of work that tells whether its work is running (`inside`). */
+class WatchedUnitOfWork extends ImmediateUnitOfWork {
+  inside = false;
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    this.inside = true;
+    try {
+      return await work();
+    } finally {
+      this.inside = false;
+    }
+  }
+}
+
+/** Views with no linked records; each read says which event, with which links, and whether inside the unit of work. */
+class WatchedViews extends EventViewReader {
+  reads: Array<{ id: number; links: EventLinks | 'stored'; inside: boolean }> = [];
+  constructor(private readonly uow: WatchedUnitOfWork) {
+    super();
+  }
+  async viewsOf(events: CalendarEvent[]): Promise<EventView[]> {
+    return events.map((event) => this.read(event, 'stored'));
+  }
+  async viewWithLinks(event: CalendarEvent, links: EventLinks): Promise<EventView> {
+    return this.read(event, links);
+  }
+  private read(event: CalendarEvent, links: EventLinks | 'stored'): EventView {
+    this.reads.push({ id: event.id, links, inside: this.uow.inside });
+    return { event, venues: [], organizers: [], categories: [], tags: [], images: new Map() };
+  }
+}
+
 /** Tags for If-Match: the event's title (what matters is that the service compares them). */
 class TitleTags extends EventTags {
   async tagOf(event: CalendarEvent) {
@@ -93,7 +125,8 @@ async function setup(siteZone = 'UTC') {
   const clock = new FixedClock(new Date('2026-11-22T15:00:00Z'));
   const links = new FakeLinks(ids);
   const config = { calendarTimezone: siteZone, timezoneMode: 'event' as const };
-  const uow = new ImmediateUnitOfWork();
+  const uow = new WatchedUnitOfWork();
+  const views = new WatchedViews(uow);
   const scheduled = new ScheduledEvents(repo, uow, clock);
   const service = new EventsService(
     repo,
@@ -105,8 +138,9 @@ async function setup(siteZone = 'UTC') {
     new EventWriteCheck(repo, links, users, clock, config),
     new TitleTags(),
     scheduled,
+    views,
   );
-  return { service, repo, ids, clock, links, scheduled };
+  return { service, repo, ids, clock, links, scheduled, views };
 }
 
 const base = { title: 'Jazz Night', start_date: '2026-12-05 20:00', end_date: '2026-12-05 23:00' };
@@ -210,6 +244,26 @@ describe('EventsService writes', () => {
     await service.delete({ id: a.id }, true, admin);
     expect(await repo.findById(a.id)).toBeNull();
     expect((await repo.findById(child.id))?.postParent).toBe(0);
+  });
+
+  it('reads the view each write answers with inside its unit of work: a change committed after it never shows', async () => {
+    const { service, views } = await setup();
+    const created = await service.create(w({ ...base, venue: '100', tags: ['9'] }), admin);
+    const updated = await service.update({ id: created.event.id }, w({ title: 'Late Jazz' }), admin);
+    expect([created.view.event, updated.view.event]).toEqual([created.event, updated.event]);
+    expect(updated.view.event.title).toBe('Late Jazz');
+    const trashed = await service.delete({ id: created.event.id }, false, admin);
+    const links = { venueIds: [100], organizerIds: [], termIds: [9] };
+    expect(trashed.view.event.status).toBe('trash');
+    const removed = await service.delete({ id: created.event.id }, true, admin);
+    expect(removed.view.event.status).toBe('trash'); // the event as it was
+    // The deletes show the links the event had; a permanent delete removed them before its view was read.
+    expect(views.reads).toEqual([
+      { id: created.event.id, links: 'stored', inside: true },
+      { id: created.event.id, links: 'stored', inside: true },
+      { id: created.event.id, links, inside: true },
+      { id: created.event.id, links, inside: true },
+    ]);
   });
 });
 

@@ -15,6 +15,7 @@ import { EventRepository, LinkTargetsGoneError } from '../domain/event.repositor
 import { EventLinksGateway } from './event-links.gateway';
 import { EventListCriteria, EventListInput } from './event-list-criteria';
 import { EventTags } from './event-tags';
+import { EventView, EventViewReader } from './event-view';
 import { EVENT_PARENTS_LOCK, EventWriteCheck, EventWritePlan } from './event-write-check';
 import { ScheduledEvents } from './scheduled-events';
 import type { EventWriteRequest, LinkRef } from './event-write.command';
@@ -25,6 +26,14 @@ export type { EventListInput } from './event-list-criteria';
 export interface EventWithLinks {
   event: CalendarEvent;
   links: EventLinks;
+}
+
+/**
+ * The outcome of a write: the event and its links, and its view read inside the write's unit of work — the answer
+ * shows what this write stored, never a change another write committed after it (a term renamed meanwhile).
+ */
+export interface WrittenEvent extends EventWithLinks {
+  view: EventView;
 }
 
 export interface EventListResult {
@@ -64,6 +73,7 @@ export class EventsService {
     private readonly writeCheck: EventWriteCheck,
     private readonly tags: EventTags,
     private readonly scheduled: ScheduledEvents,
+    private readonly views: EventViewReader,
   ) {}
 
   // ------------------------------------------------------------------------------------------------------------ reads
@@ -134,7 +144,7 @@ export class EventsService {
 
   // ----------------------------------------------------------------------------------------------------------- writes
 
-  async create({ command, invalid }: EventWriteRequest, caller: Caller): Promise<EventWithLinks> {
+  async create({ command, invalid }: EventWriteRequest, caller: Caller): Promise<WrittenEvent> {
     return this.written(async () => {
       const plan = await this.writeCheck.check(command, invalid, caller, null);
       this.writeCheck.assertMaySetAuthor(plan, caller, null);
@@ -143,7 +153,7 @@ export class EventsService {
     });
   }
 
-  async update(target: EventTarget, { command, invalid }: EventWriteRequest, caller: Caller, ifMatch?: IfMatch): Promise<EventWithLinks> {
+  async update(target: EventTarget, { command, invalid }: EventWriteRequest, caller: Caller, ifMatch?: IfMatch): Promise<WrittenEvent> {
     return this.written(async () => {
       // §4.4: validation (step 5), then existence (6), then the record permission (7), then If-Match (8) — all against
       // the event as this write holds it. A new parent is checked under the parents' lock, taken first (no cycles).
@@ -159,8 +169,11 @@ export class EventsService {
     });
   }
 
-  /** §9.10: trash (410 when trashed already) or, with `force`, delete for good. Answers the event as it was, with links. */
-  async delete(target: EventTarget, force: boolean, caller: Caller, ifMatch?: IfMatch): Promise<EventWithLinks> {
+  /**
+   * §9.10: trash (410 when trashed already) or, with `force`, delete for good. Answers the event as it was, with the
+   * links it had (a permanent delete removed them).
+   */
+  async delete(target: EventTarget, force: boolean, caller: Caller, ifMatch?: IfMatch): Promise<WrittenEvent> {
     return this.written(async () => {
       const current = await this.lockOrNull(target);
       if (!current) throw await this.notFoundError(target);
@@ -169,12 +182,12 @@ export class EventsService {
       const before = await this.withLinks(current);
       if (force) {
         await this.repo.remove(current.id);
-        return before;
+        return { ...before, view: await this.views.viewWithLinks(current, before.links) };
       }
       if (current.status === 'trash') throw gone('event-is-in-trash');
       const trashed = CalendarEvent.trashed(current, utcWallClock(this.clock.now()));
       await this.repo.update(trashed);
-      return { event: trashed, links: before.links };
+      return { event: trashed, links: before.links, view: await this.views.viewWithLinks(trashed, before.links) };
     });
   }
 
@@ -219,8 +232,11 @@ export class EventsService {
     return { event, links };
   }
 
-  /** Writes a checked plan inside the unit of work: image, event row (with a free slug), inline records, terms, links. */
-  private async write(plan: EventWritePlan, caller: Caller, current: CalendarEvent | null, id: number): Promise<EventWithLinks> {
+  /**
+   * Writes a checked plan inside the unit of work: image, event row (with a free slug), inline records, terms, links;
+   * then reads the written event's view there.
+   */
+  private async write(plan: EventWritePlan, caller: Caller, current: CalendarEvent | null, id: number): Promise<WrittenEvent> {
     const nowUtc = utcWallClock(this.clock.now());
     const imageId = plan.image !== undefined ? await this.linked.applyImage(plan.image, caller) : undefined;
     const changes = { ...plan.changes, imageId };
@@ -236,7 +252,8 @@ export class EventsService {
       });
     }
     await this.saveLinks(id, links, categoryIds);
-    return this.withLinks(event);
+    const [view] = await this.views.viewsOf([event]);
+    return { ...(await this.withLinks(event)), view };
   }
 
   /** The links the plan replaces: venue and organizer ids (inline objects created or reused) and category/tag ids. */

@@ -9,7 +9,7 @@ import { OffLoopTextCleaning } from '../../../shared/text/off-loop-text-cleaning
 import { asShown } from '../../../shared/domain/publication';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { EventView, EventViewReader, LinkedKind, LinkedRecordMemo } from '../application/event-view';
-import type { CalendarEvent, EventLinks, EventStamp } from '../domain/calendar-event';
+import type { CalendarEvent, EventStamp } from '../domain/calendar-event';
 import { EventSite, presentEvent } from './event.presenter';
 
 /** The JSON bodies of event answers: views loaded through the read model's port, then presented by pure functions. */
@@ -85,18 +85,25 @@ export class EventBodies {
   }
 
   /**
-   * A single event through its stored links, or, when `links` are given, through those (the answer to a permanent
-   * delete). Also the tag of an `If-Match` check, inside a write's unit of work: long texts are not sent to the worker
-   * there, whose queue the transaction's locks would wait on (they are known from the write that stored them, mostly).
+   * A single event through its stored links: the tag of an `If-Match` check, inside a write's unit of work. Long texts
+   * are not sent to the worker there, whose queue the transaction's locks would wait on (they are known from the write
+   * that stored them, mostly).
    */
-  async one(event: CalendarEvent, api: string, withJsonLd: boolean, links?: EventLinks): Promise<Record<string, unknown>> {
-    const view = links ? this.shown(await this.views.viewWithLinks(event, links)) : (await this.viewsOf([event]))[0];
-    return presentEvent(view, this.site(api), { withJsonLd, masked: false });
+  async one(event: CalendarEvent, api: string, withJsonLd: boolean): Promise<Record<string, unknown>> {
+    return presentEvent((await this.viewsOf([event]))[0], this.site(api), { withJsonLd, masked: false });
   }
 
-  /** The single-read body (with json_ld, for the ETag) and the write-response body (no json_ld anywhere). */
-  async both(event: CalendarEvent, api: string): Promise<[Record<string, unknown>, Record<string, unknown>]> {
-    const view = await this.withJsonLdReady((await this.viewsOf([event]))[0]);
+  /** The answer to a delete: the view the delete read (the event as it was, with the links it had), no json_ld. */
+  deleted(view: EventView, api: string): Record<string, unknown> {
+    return presentEvent(this.shown(view), this.site(api), { withJsonLd: false, masked: false });
+  }
+
+  /**
+   * The single-read body (with json_ld, for the ETag) and the write-response body (no json_ld anywhere), of the view a
+   * write read inside its unit of work.
+   */
+  async both(written: EventView, api: string): Promise<[Record<string, unknown>, Record<string, unknown>]> {
+    const view = await this.withJsonLdReady(this.shown(written));
     const site = this.site(api);
     return [presentEvent(view, site, { withJsonLd: true, masked: false }), presentEvent(view, site, { withJsonLd: false, masked: false })];
   }

@@ -22,7 +22,7 @@ import { ApiBase, CurrentCaller } from '../../../shared/http/request-context.dec
 import { ifMatchOf, sendBytesWithEtag, sendWritten } from '../../../shared/http/etag';
 import { JsonBytes } from '../../../shared/http/json-bytes';
 import { answerDataReadAt, takesPartInReadCache } from '../../../shared/http/read-cache/read-cache.middleware';
-import { EventListResult, EventTarget, EventWithLinks, EventsService } from '../application/events.service';
+import { EventListResult, EventTarget, EventsService, WrittenEvent } from '../application/events.service';
 import { isProtected, type EventStamp } from '../domain/calendar-event';
 import { EventCalendarPresenter } from './event-calendar.presenter';
 import { EventBodies } from './event-bodies';
@@ -248,12 +248,12 @@ export class EventsController {
 
   private async remove(target: EventTarget, input: Validated<DeleteEventParams>, caller: Caller, api: string, req: Request) {
     const done = await this.events.delete(target, input.force === true, caller, ifMatchOf(req.header('if-match'), api));
-    return this.presenter.one(done.event, api, false, done.links);
+    return this.presenter.deleted(done.view, api);
   }
 
   /** The event without json_ld, with the ETag of the single GET body. */
-  private async writeResponse(result: EventWithLinks, api: string, res: Response) {
-    const [full, body] = await this.presenter.both(result.event, api);
+  private async writeResponse(result: WrittenEvent, api: string, res: Response) {
+    const [full, body] = await this.presenter.both(result.view, api);
     return sendWritten(res, body, full);
   }
 }
