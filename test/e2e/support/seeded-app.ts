@@ -33,21 +33,21 @@ export interface CapturedQuery {
   params: unknown[];
 }
 
-/** Every SQL statement the app sends while `work` runs (spying on the driver's query runner, as TypeORM's logger would). */
+/** Every SQL statement the app sends while `work` runs, as TypeORM's logger is told of it. */
 export async function captureQueries(dataSource: DataSource, work: () => Promise<unknown>): Promise<CapturedQuery[]> {
-  const runner = dataSource.createQueryRunner();
-  const proto = Object.getPrototypeOf(runner) as { query: (sql: string, params?: unknown[], ...rest: unknown[]) => Promise<unknown> };
-  await runner.release();
+  // Every statement is logged to the data source's logger: those run by TypeORM's query runners and the hot reads'
+  // own (`readRows`).
+  const logger = dataSource.logger;
   const captured: CapturedQuery[] = [];
-  const original = proto.query;
-  proto.query = function (this: unknown, sql: string, params?: unknown[], ...rest: unknown[]) {
+  const original = logger.logQuery;
+  logger.logQuery = function (this: unknown, sql: string, params?: unknown[], ...rest: unknown[]) {
     captured.push({ sql, params: params ?? [] });
-    return original.call(this, sql, params, ...rest);
+    return original.call(this, sql, params, ...(rest as []));
   };
   try {
     await work();
   } finally {
-    proto.query = original;
+    logger.logQuery = original;
   }
   return captured;
 }

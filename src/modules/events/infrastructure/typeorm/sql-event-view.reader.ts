@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { columnsAs, marks, shownColumnList, shownColumnsAs } from '../../../../database/raw-columns';
+import { readRows } from '../../../../database/read-rows';
 import { managerOf } from '../../../../database/typeorm-unit-of-work';
 import { fold } from '../../../../shared/domain/text';
 import { ImageWire, presentImage } from '../../../media/domain/media-item';
@@ -122,7 +123,7 @@ export class SqlEventViewReader extends EventViewReader {
   }
 
   private query<T>(sql: string, params: unknown[]): Promise<T[]> {
-    return managerOf(this.dataSource).query(sql, params) as Promise<T[]>;
+    return readRows<T>(managerOf(this.dataSource), sql, params);
   }
 
   async viewsOf(events: CalendarEvent[], memo?: LinkedRecordMemo): Promise<EventView[]> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { Bind, marks, positional, shownColumnsAs } from '../../../../database/raw-columns';
 import { forShare, forUpdate, managerOf } from '../../../../database/typeorm-unit-of-work';
+import { readRows } from '../../../../database/read-rows';
 import { textContains } from '../../../../database/text-contains';
 import { driverErrorCode } from '../../../../database/driver-error-code';
 import { CalendarEvent, EventLinks, EventStamp, ProtectedTextReader } from '../../domain/calendar-event';
@@ -173,7 +174,7 @@ export class TypeOrmEventRepository extends EventRepository {
 
   /** `columns` (of `e`, aliased to properties) of the events matching a plain SQL condition. */
   private async columnsWhere<Row>(columns: string, condition: string, params: unknown[]): Promise<Row[]> {
-    return (await this.manager.query(`SELECT ${columns} FROM events e WHERE ${condition}`, params)) as Row[];
+    return readRows<Row>(this.manager, `SELECT ${columns} FROM events e WHERE ${condition}`, params);
   }
 
   async findPage(c: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }> {
@@ -204,11 +205,12 @@ export class TypeOrmEventRepository extends EventRepository {
     }
     const { sql: pageSql, params: pageParams, driver } = await this.pageSql(c, page);
     const { sql: totalSql, params: totalParams } = this.totalSql(c, driver);
-    const rows = (await this.manager.query(
+    const rows = await readRows<Row & { pageTotal: unknown; pageStart: unknown }>(
+      this.manager,
       `SELECT t.n AS pageTotal, pe.* FROM (${totalSql}) t LEFT JOIN ` +
         `(SELECT pg.pageStart AS pageStart, ${columns} FROM (${pageSql}) pg JOIN events e ON e.id = pg.id) pe ON 1 = 1`,
       [...totalParams, ...pageParams],
-    )) as Array<Row & { pageTotal: unknown; pageStart: unknown }>;
+    );
     const entries = rows
       .filter((row) => row.id !== null && row.id !== undefined)
       .sort((a, b) => (a.pageStart === b.pageStart ? Number(a.id) - Number(b.id) : String(a.pageStart) < String(b.pageStart) ? -1 : 1));

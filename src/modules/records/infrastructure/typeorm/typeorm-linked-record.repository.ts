@@ -1,6 +1,7 @@
 import { DataSource, EntityTarget, FindOptionsWhere, In, SelectQueryBuilder } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { marks, shownColumnsAs } from '../../../../database/raw-columns';
+import { readRows } from '../../../../database/read-rows';
 import { forUpdate, managerOf } from '../../../../database/typeorm-unit-of-work';
 import type { Page } from '../../../../shared/domain/page';
 import { offsetOf } from '../../../../shared/domain/page';
@@ -75,7 +76,7 @@ export abstract class TypeOrmLinkedRecordRepository<T extends LinkedRecord, Row 
   private async rowsWhere(condition: string, params: unknown[], tail = ''): Promise<T[]> {
     const columns = shownColumnsAs(this.dataSource, this.table.entity, 'r');
     const sql = `SELECT ${columns} FROM ${this.tableName} r WHERE ${condition}${tail}`;
-    const rows = (await managerOf(this.dataSource).query(sql, params)) as Row[];
+    const rows = await readRows<Row>(managerOf(this.dataSource), sql, params);
     return rows.map((r) => this.toDomain(r));
   }
 

@@ -3,6 +3,7 @@ import { readEventAccessStamp } from '../../../../database/event-access-stamp';
 import type { EventAccessStamp } from '../../../../shared/domain/event-links-access';
 import { DataSource } from 'typeorm';
 import { marks } from '../../../../database/raw-columns';
+import { readRows } from '../../../../database/read-rows';
 import { forUpdate, locksRows, managerOf } from '../../../../database/typeorm-unit-of-work';
 import { TermRepository } from '../../application/term-repository';
 import { NewTerm, Taxonomy, Term, termKey } from '../../domain/term';
@@ -49,7 +50,7 @@ export class TypeOrmTermRepository extends TermRepository {
 
   /** Reads in plain SQL (issue 18): TypeORM's query building and hydration cost more CPU than the queries. */
   private async rowsWhere(condition: string, params: unknown[], tail = ''): Promise<Term[]> {
-    const rows = (await managerOf(this.dataSource).query(`SELECT ${TERM_COLUMNS} FROM terms t WHERE ${condition}${tail}`, params)) as TermOrmEntity[];
+    const rows = await readRows<TermOrmEntity>(managerOf(this.dataSource), `SELECT ${TERM_COLUMNS} FROM terms t WHERE ${condition}${tail}`, params);
     return rows.map(toTerm);
   }
 
