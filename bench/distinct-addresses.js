@@ -12,4 +12,13 @@ const distinctDays = () => Array.from({ length: 1000 }, (_, i) => new Date(Date.
 const distinctListPaths = (days) =>
   Array.from({ length: 24 }, (_, hour) => days.map((day) => `/events?start_date=${day}%20${String(hour).padStart(2, '0')}:00`)).flat();
 
-module.exports = { distinctDays, distinctListPaths };
+/**
+ * Every event by id, no address twice within minutes: the ids in turn, each round with another value of a `_`
+ * parameter the service ignores (as clients that bust caches send it), 120 rounds. The plain "single by id, over all
+ * ids" comes back to each id several times a second at these rates, so the read cache answers most of it; here only the
+ * per-record caches (fragments, linked records) can help, as the issue's "without help from a URL cache" asks.
+ */
+const distinctSinglePaths = (ids) =>
+  Array.from({ length: 120 }, (_, round) => ids.map((id) => `/events/${id}?_=${round}`)).flat();
+
+module.exports = { distinctDays, distinctListPaths, distinctSinglePaths };

@@ -11,7 +11,7 @@ const clock = new FixedClock(new Date(Date.UTC(2026, 10, 27, 12, 0, 30)));
 const verifier = { enabled: true, verify: async () => ({ userId: 7 }) } as unknown as TokenVerifier;
 
 function request(headers: Record<string, string> = {}): Request {
-  return { url: '/wp-json/calendar/events/v1/events', headers, headersDistinct: {}, ip: '203.0.113.9', socket: {} } as unknown as Request;
+  return { url: '/wp-json/calendar/events/v1/events', headers, rawHeaders: Object.entries(headers).flat(), ip: '203.0.113.9', socket: {} } as unknown as Request;
 }
 
 function response(): Response & { set: Record<string, string> } {

@@ -36,4 +36,17 @@ describe('sending with an ETag (CONTRACT §9.11)', () => {
     expect(sendBytesWithEtag(again.api, Buffer.from('{"a":1}'), `"x", ${etagOfText('{"a":1}')}`)).toBeUndefined();
     expect(again.res).toEqual({ headers: { ETag: etagOfText('{"a":1}') }, statusCode: 304 });
   });
+
+  it('tags a body sent again as the same buffer (a kept fragment) as before, and every other body by its own bytes', () => {
+    const kept = Buffer.from('{"a":1}');
+    const tagOf = (bytes: Buffer) => {
+      const sent = fakeResponse();
+      sendBytesWithEtag(sent.api, bytes);
+      return sent.res.headers.ETag;
+    };
+    expect(tagOf(kept)).toBe(etagOfText('{"a":1}'));
+    expect(tagOf(kept)).toBe(etagOfText('{"a":1}'));
+    expect(tagOf(Buffer.from('{"a":2}'))).toBe(etagOfText('{"a":2}'));
+    expect(tagOf(Buffer.from('{"a":1}'))).toBe(etagOfText('{"a":1}'));
+  });
 });
