@@ -256,9 +256,10 @@ export class TypeOrmEventRepository extends EventRepository {
 
   /**
    * The page (event ids in list order) or the count of a link-only list, from the link rows alone: one link walks its
-   * `(link id, status, start, event_id, hidden, end)` index in order; several are counted without duplicates.
+   * `(link id, status, start, event_id, hidden, end)` index in order; several are counted without duplicates. `locked`
+   * counts only the protected events the reader may not see unlocked (the total's correction, §6.11).
    */
-  private linkSql(c: EventCriteria, links: LinkFilter, what: 'page' | 'count'): { sql: string; params: unknown[] } {
+  private linkSql(c: EventCriteria, links: LinkFilter, what: 'page' | 'count' | 'locked'): { sql: string; params: unknown[] } {
     const { table, column } = LINK_TABLES[links.kind];
     const clock = CLOCK[c.mode];
     const conditions = [
@@ -268,18 +269,19 @@ export class TypeOrmEventRepository extends EventRepository {
       ...c.bounds.map((b) => `d.event_${b.field === 'start' ? clock.start : clock.end} ${b.op} ?`),
     ];
     const params: unknown[] = [...links.ids, ...c.statuses, ...c.bounds.map((b) => b.value)];
-    if (what === 'page' && lockedMatches(c) === 'never') {
+    if (what !== 'count' && lockedMatches(c) === 'never') {
       const { bind, params: lockedParams } = positional();
-      conditions.push(`d.event_id NOT IN (${this.lockedIdsSql(c.maskedFor!, bind)})`);
+      conditions.push(`d.event_id ${what === 'page' ? 'NOT IN' : 'IN'} (${this.lockedIdsSql(c.maskedFor!, bind)})`);
       params.push(...lockedParams);
     }
     const where = `WHERE ${conditions.join(' AND ')}`;
-    if (what === 'count') {
-      const counted = links.ids.length === 1 ? 'COUNT(*)' : 'COUNT(DISTINCT d.event_id)';
-      return { sql: `SELECT ${counted} AS n FROM ${table} d ${where}`, params };
-    }
-    // As for the events index: MariaDB would take `ref` on (link id, status) and read all of that link's events.
+    // As for the events index: MariaDB would take `ref` on (link id, status) and read all of that link's events; for
+    // the locked ones it would probe the link rows of every protected event (random reads all over the table).
     const force = this.dataSource.options.type === 'mysql' ? ` FORCE INDEX (${table}_list_${clock.clock})` : '';
+    if (what !== 'page') {
+      const counted = links.ids.length === 1 ? 'COUNT(*)' : 'COUNT(DISTINCT d.event_id)';
+      return { sql: `SELECT ${counted} AS n FROM ${table} d${what === 'locked' ? force : ''} ${where}`, params };
+    }
     return {
       sql: `SELECT d.event_id AS id, d.event_${clock.start} AS pageStart FROM ${table} d${force} ${where} ORDER BY d.event_${clock.start}, d.event_id`,
       params,
@@ -290,7 +292,7 @@ export class TypeOrmEventRepository extends EventRepository {
   private totalSql(c: EventCriteria, driver: DrivingLink | null): { sql: string; params: unknown[] } {
     const links = linkOnly(c);
     const category = links && c.categoryTree !== undefined && links.ids === c.categoryIds ? { tree: c.categoryTree, ids: links.ids } : undefined;
-    if (links && !category) return this.withoutLockedMatches(c, this.linkSql(c, links, 'count'));
+    if (links && !category) return this.withoutLockedMatches(c, this.linkSql(c, links, 'count'), links);
     if (category || countedByDay(c)) {
       const clock = CLOCK[c.mode];
       const exact = {
@@ -300,7 +302,7 @@ export class TypeOrmEventRepository extends EventRepository {
         params: [...c.statuses, ...c.bounds.map((b) => b.value)],
       };
       const counted = dayCountTotalSql(dayCountPlan(c.bounds), c.statuses, clock, exact, this.dataSource.options.type === 'mysql' ? 'mysql' : 'sqlite', category);
-      return this.withoutLockedMatches(c, counted);
+      return this.withoutLockedMatches(c, counted, links ?? undefined);
     }
     const { bind, params } = positional();
     const { join, where } = this.listConditions(c, driver, bind);
@@ -311,10 +313,17 @@ export class TypeOrmEventRepository extends EventRepository {
    * A total taken from maintained counts (link rows, category buckets), which count every event, less the protected
    * events the reader may not see unlocked that it counted (§6.11: the filter sees their masked values and matches none
    * of them). Exact: those events, few, are read through `events_protected` and tested with the list's own conditions,
-   * each link filter probed by the event's key. Without such a filter (or for editors) the count is unchanged.
+   * each link filter probed by the event's key. Without such a filter (or for editors) the count is unchanged. A
+   * link-only list (`links`) counts them in its own link rows instead, the protected ids read from `events_protected`
+   * alone: probing the event and link rows of every protected event read them from all over tables larger than the
+   * buffer pool at 1,000,000 events (`categories=music`: 0.68 s, against 0.03 s from the category's link range).
    */
-  private withoutLockedMatches(c: EventCriteria, counted: { sql: string; params: unknown[] }): { sql: string; params: unknown[] } {
+  private withoutLockedMatches(c: EventCriteria, counted: { sql: string; params: unknown[] }, links?: LinkFilter): { sql: string; params: unknown[] } {
     if (lockedMatches(c) !== 'never') return counted;
+    if (links) {
+      const matches = this.linkSql(c, links, 'locked');
+      return { sql: `SELECT (SELECT cn.n FROM (${counted.sql}) cn) - (${matches.sql}) AS n`, params: [...counted.params, ...matches.params] };
+    }
     const { bind, params } = positional();
     const locked = this.lockedSql('e', c.maskedFor!, bind);
     const { where } = this.listConditions({ ...c, maskedFor: undefined }, null, bind, 'all');
