@@ -56,6 +56,8 @@ describe(`event list query plans on ${EVENTS} events`, () => {
         // The search index's dictionary is reached through its trigrams, never read whole.
         if (row.table === 't' && ['ALL', 'index'].includes(row.type)) problems.push(`scan of the token dictionary: ${JSON.stringify(row)}`);
         if ((row.Extra ?? '').includes('filesort') && Number(row.rows) > perPage && !sortAllowed) problems.push(`filesort over ~${row.rows} rows: ${JSON.stringify(row)}`);
+        // The protected ids (the total's correction, §6.11) are read once, never again for each link row.
+        if (row.table === 'lp' && /FirstMatch|join buffer/.test(row.Extra ?? '')) problems.push(`protected ids read per link row: ${JSON.stringify(row)}`);
       }
       const readsIndex = plan.some((row) => row.table === 'd' && row.key === 'PRIMARY' && ['ref', 'range', 'eq_ref'].includes(row.type));
       if (rule === 'search index' && !readsIndex) problems.push(`event_search_tokens not read by its key: ${JSON.stringify(plan)}`);
