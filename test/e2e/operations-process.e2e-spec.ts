@@ -237,7 +237,10 @@ describe('operations: the service process', () => {
       expect(answer).not.toBeNull();
       expect(answer!.status).toBe(200);
       expect(answer!.body).toMatch(/^process_cpu_user_seconds_total /m);
-      const warning = logLines(service).find((l) => l.msg === 'metrics: some workers did not answer in time; /metrics shows the others');
+      // The primary's log line comes through its stdout pipe, which may be read after the answer's socket.
+      const message = 'metrics: some workers did not answer in time; /metrics shows the others';
+      await waitForPidsLogging(service, message, 1, 5000);
+      const warning = logLines(service).find((l) => l.msg === message);
       expect(warning).toMatchObject({ workerPids: [frozen], pid: service.child.pid });
     } finally {
       process.kill(frozen, 'SIGCONT');
