@@ -8,7 +8,8 @@
 // pairs 0.74–0.85 at one connection against 0.66–1.25 at ten, same builds). SCENARIO: list (a different
 // start_date each request, as the bench's distinct list, default), single (a different id each, over every listed id),
 // single-new (the same, never an address twice: no URL cache helps), venue, or a path template with {day}/{id}.
-// COMPARE_NODE_FLAGS_A / COMPARE_NODE_FLAGS_B: more Node flags for one build (e.g. "--max-semi-space-size=32").
+// COMPARE_NODE_FLAGS_A / COMPARE_NODE_FLAGS_B: more Node flags for one build (e.g. "--max-semi-space-size=32");
+// COMPARE_ENV_A / COMPARE_ENV_B: more environment for one (e.g. "READ_CACHE_TTL_MS=10000"), to compare settings.
 // With DATABASE_URL, the database server's CPU per request is printed too when it runs here (mariadbd or mysqld).
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -30,9 +31,12 @@ const database = process.env.DATABASE_URL
   ? { DB_TYPE: 'mysql', DATABASE_URL: process.env.DATABASE_URL }
   : { DB_TYPE: 'sqlite', DB_SQLITE_PATH: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'compare-')), 'db.sqlite') };
 
-function start(dist, port, flags = '') {
+/** `KEY=VALUE KEY2=VALUE` as an object. */
+const envOf = (text = '') => Object.fromEntries(text.split(' ').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+
+function start(dist, port, flags = '', extraEnv = '') {
   const child = spawn(process.execPath, ['--max-old-space-size=192', '--heap-growing-percent=50', ...flags.split(' ').filter(Boolean), path.join(path.resolve(dist), 'main.js')], {
-    env: { ...process.env, ...database, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, AUTH_JWT_SECRET: SECRET, RATE_LIMIT_MAX: '0', LOG_LEVEL: 'warn', WORKERS: '1' },
+    env: { ...process.env, ...database, ...envOf(extraEnv), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, AUTH_JWT_SECRET: SECRET, RATE_LIMIT_MAX: '0', LOG_LEVEL: 'warn', WORKERS: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return { child, api: `http://127.0.0.1:${port}/wp-json/calendar/events/v1` };
@@ -78,8 +82,8 @@ async function main() {
     const seeded = spawnSync(process.execPath, [path.join(ROOT, 'dist/tools/seed/main.js'), '--events', '1000', '--seed', '1'], { env: { ...process.env, ...database }, stdio: 'ignore' });
     if (seeded.status !== 0) throw new Error('seeding failed');
   }
-  const a = start(distA, 3970, process.env.COMPARE_NODE_FLAGS_A);
-  const b = start(distB, 3971, process.env.COMPARE_NODE_FLAGS_B);
+  const a = start(distA, 3970, process.env.COMPARE_NODE_FLAGS_A, process.env.COMPARE_ENV_A);
+  const b = start(distB, 3971, process.env.COMPARE_NODE_FLAGS_B, process.env.COMPARE_ENV_B);
   try {
     await Promise.all([ready(a.api), ready(b.api)]);
     const days = distinctDays();

@@ -28,7 +28,8 @@ describe('TypeOrmUnitOfWork on MySQL: retries and contention (issue 13)', () => 
     const failures = ['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT', 'ER_DUP_ENTRY'];
     await expect(uow.run(async () => (failures.length ? Promise.reject(driverError(failures.shift()!)) : 'done'))).resolves.toBe('done');
     expect(calls.transactions).toBe(4);
-    expect(calls.queries).toEqual(['SET SESSION innodb_lock_wait_timeout = 2']); // once per connection
+    // The session setting once per connection; the data version raised by the attempt that commits, last.
+    expect(calls.queries).toEqual(['SET SESSION innodb_lock_wait_timeout = 2', 'UPDATE data_version SET version = version + 1 WHERE id = 1']);
   });
 
   it('answers 503 rest_write_contention after six lost attempts, and passes any other error through at once', async () => {
@@ -45,7 +46,10 @@ describe('TypeOrmUnitOfWork on MySQL: retries and contention (issue 13)', () => 
     const { dataSource, calls } = fakeMysql();
     const uow = new TypeOrmUnitOfWork(dataSource);
     await uow.run(() => uow.hold('venue:7'));
-    expect(calls.queries.at(-1)).toBe('INSERT INTO write_locks (name) VALUES (?) ON DUPLICATE KEY UPDATE name = name');
+    expect(calls.queries.slice(-2)).toEqual([
+      'INSERT INTO write_locks (name) VALUES (?) ON DUPLICATE KEY UPDATE name = name',
+      'UPDATE data_version SET version = version + 1 WHERE id = 1',
+    ]);
     await expect(uow.hold('venue:7')).rejects.toThrow('inside run()');
   });
 });

@@ -1,6 +1,7 @@
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { writeContention } from '../shared/domain/errors';
 import { UnitOfWork } from '../shared/domain/unit-of-work';
+import { raiseDataVersion } from './data-version';
 import { driverErrorCode } from './driver-error-code';
 import { TransientAsyncStore } from './transient-async-store';
 
@@ -45,6 +46,8 @@ const ATTEMPTS = 6;
  * A deadlock victim, a lock wait over DB_LOCK_WAIT_S and a lost unique-index race (two creates of one slug) roll the
  * whole transaction back; it is run again from the start after a short random pause, up to ATTEMPTS times, and then
  * answers 503 `rest_write_contention` with `Retry-After`. Nothing of a failed attempt is kept.
+ * Every unit of work that commits raises the data version last (`raiseDataVersion`), for the reads that check kept
+ * renderings against it.
  */
 export class TypeOrmUnitOfWork extends UnitOfWork {
   private queue: Promise<unknown> = Promise.resolve();
@@ -82,7 +85,11 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
         await manager.query(`SET SESSION innodb_lock_wait_timeout = ${Math.trunc(this.lockWaitSeconds)}`);
         this.prepared.add(connection);
       }
-      return current.run(manager, work);
+      return current.run(manager, async () => {
+        const result = await work();
+        await raiseDataVersion(manager);
+        return result;
+      });
     });
   }
 
@@ -101,6 +108,7 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
       Object.assign(runner, { isTransactionActive: true, transactionDepth: 1 });
       try {
         const result = await current.run(runner.manager, work);
+        await raiseDataVersion(runner.manager);
         await runner.commitTransaction();
         return result;
       } catch (error) {

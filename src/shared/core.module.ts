@@ -9,7 +9,7 @@ import { UserDirectory } from './auth/user-directory';
 import { Clock, SystemClock } from './domain/clock';
 import { RecordIds } from './domain/record-ids';
 import { UnitOfWork } from './domain/unit-of-work';
-import { FragmentCache, LinkedRecordCache } from './http/read-cache/fragment-cache';
+import { FragmentCache, LinkedRecordCache, VersionedFragmentCache } from './http/read-cache/fragment-cache';
 import { ResponseCache } from './http/read-cache/response-cache';
 import { DEFAULT_WORKER_FILE, OffLoopTextCleaning } from './text/off-loop-text-cleaning';
 
@@ -44,6 +44,11 @@ export class CoreModule {
       {
         provide: FragmentCache,
         useFactory: (responses: ResponseCache, clock: Clock) => new FragmentCache(responses, readCache.ttlMs, readCache.maxBytes / 2, clock),
+        inject: [ResponseCache, Clock],
+      },
+      {
+        provide: VersionedFragmentCache,
+        useFactory: (responses: ResponseCache, clock: Clock) => new VersionedFragmentCache(responses, readCache.ttlMs > 0, readCache.maxBytes / 4, clock),
         inject: [ResponseCache, Clock],
       },
       {

@@ -5,7 +5,8 @@ import { startTestApp, TestApp } from './support/test-app';
 /**
  * The read cache (README "Read cache"): repeated anonymous reads are answered from memory for READ_CACHE_TTL_MS, a
  * write through the API clears it at once, and every answer still carries its own per-request headers. A title changed
- * behind the service's back (straight in the database) shows which answers came from the cache.
+ * behind the service's back (straight in the database) shows which answers came from the cache; one changed as another
+ * instance's unit of work changes it (a new revision, the data version raised) shows what that instance's writes do.
  */
 describe('read cache (anonymous GET/HEAD of resource routes)', () => {
   const clock = new FixedClock(new Date('2026-11-22T15:00:00Z'));
@@ -28,6 +29,10 @@ describe('read cache (anonymous GET/HEAD of resource routes)', () => {
 
   const renameBehindTheServicesBack = (title: string) =>
     t.dataSource.query('UPDATE events SET title = ? WHERE id = ?', [title, eventId]);
+  const renameInAnotherInstance = async (title: string) => {
+    await t.dataSource.query('UPDATE events SET title = ?, revision = revision + 1 WHERE id = ?', [title, eventId]);
+    await t.dataSource.query('UPDATE data_version SET version = version + 1 WHERE id = 1');
+  };
   const titleOf = async (path: string, auth?: string) => {
     const req = t.http().get(`${t.api}${path}`);
     if (auth) req.set('Authorization', auth);
@@ -39,13 +44,26 @@ describe('read cache (anonymous GET/HEAD of resource routes)', () => {
   it('answers a repeated anonymous read from memory until the lifetime is over', async () => {
     clock.advance(5_000);
     expect((await titleOf(`/events/${eventId}`)).title).toBe('Original');
-    await renameBehindTheServicesBack('Changed in the database');
+    expect((await titleOf(`/events/${eventId}`)).title).toBe('Original'); // asked before: now kept (see below)
+    await renameInAnotherInstance('Changed in another instance');
     const cached = await titleOf(`/events/${eventId}`);
     expect(cached.title).toBe('Original');
     clock.advance(1_000);
-    expect((await titleOf(`/events/${eventId}`)).title).toBe('Changed in the database');
-    await renameBehindTheServicesBack('Original');
+    expect((await titleOf(`/events/${eventId}`)).title).toBe('Changed in another instance');
+    await renameInAnotherInstance('Original');
     clock.advance(1_000);
+  });
+
+  it('keeps single-event bodies (issue 18) by data version: past the lifetime while nothing is written, never after a write anywhere', async () => {
+    clock.advance(5_000);
+    expect((await titleOf(`/events/${eventId}?_=1`)).title).toBe('Original');
+    await renameBehindTheServicesBack('By hand, no unit of work');
+    clock.advance(10_000); // ten lifetimes: the address is new, the body kept at this data version is still served
+    expect((await titleOf(`/events/${eventId}?_=2`)).title).toBe('Original');
+    await renameInAnotherInstance('Written by another instance');
+    expect((await titleOf(`/events/${eventId}?_=3`)).title).toBe('Written by another instance'); // at once
+    await renameInAnotherInstance('Original');
+    expect((await titleOf(`/events/${eventId}?_=4`)).title).toBe('Original');
   });
 
   it('stores an answer from the second request of its address on, within about two lifetimes (a doorkeeper)', async () => {
@@ -95,6 +113,19 @@ describe('read cache (anonymous GET/HEAD of resource routes)', () => {
     expect(update.status).toBe(200);
     expect((await titleOf('/events')).title).toBe('Renamed');
     expect((await titleOf(`/events/${eventId}`)).title).toBe('Renamed');
+  });
+
+  it('does not keep a single body that shows a scheduled venue (it changes when the venue is due, with no write)', async () => {
+    clock.advance(5_000);
+    const soon = await t.http().post(`${t.api}/venues`).set('Authorization', editor).send({ venue: 'Soon hall', status: 'future', date: '2027-01-01 10:00:00' });
+    expect([soon.status, soon.body.status]).toEqual([201, 'future']);
+    expect((await t.http().post(`${t.api}/events/${eventId}`).set('Authorization', editor).send({ venue: soon.body.id })).status).toBe(200);
+    const { res, title } = await titleOf(`/events/${eventId}?_=5`);
+    expect(res.body.venue.venue).toBe('Soon hall');
+    await renameBehindTheServicesBack('Not kept');
+    expect((await titleOf(`/events/${eventId}?_=6`)).title).toBe('Not kept');
+    await renameBehindTheServicesBack(title);
+    expect((await t.http().post(`${t.api}/events/${eventId}`).set('Authorization', editor).send({ venue: 0 })).status).toBe(200);
   });
 
   it('record fragments (issue 18): a distinct address reuses rendered events, yet shows every write through the API at once', async () => {

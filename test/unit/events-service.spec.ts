@@ -273,10 +273,10 @@ describe('EventsService reads', () => {
     const draft = (await service.create(w({ ...base, status: 'draft' }), author)).event;
     await expectCode(service.get({ id: draft.id }, anonymous), 'event-not-accessible');
     await expectCode(service.get({ id: draft.id }, contributor), 'event-not-accessible');
-    expect((await service.get({ id: draft.id }, author)).id).toBe(draft.id);
+    expect((await service.get({ id: draft.id }, author)).event.id).toBe(draft.id);
     const locked = (await service.create(w({ ...base, post_password: 'sesame' }), author)).event;
     await expectCode(service.get({ id: locked.id }, anonymous), 'event-password-protected');
-    expect((await service.get({ slug: locked.slug.toUpperCase() }, anonymous, 'sesame')).id).toBe(locked.id);
+    expect((await service.get({ slug: locked.slug.toUpperCase() }, anonymous, 'sesame')).event.id).toBe(locked.id);
     await service.delete({ id: locked.id }, false, author);
     await expectCode(service.get({ id: locked.id }, editor), 'event-no-longer-available');
     const venueId = await ids.next('venue');

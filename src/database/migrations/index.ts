@@ -18,6 +18,7 @@ import { Terms1764000004000 } from './1764000004000-terms';
 import { VenuesOrganizers1764000003100 } from './1764000003100-venues-organizers';
 import { NoPadBinaryKeys1764000022000 } from './1764000022000-no-pad-binary-keys';
 import { ProtectedEventsIndex1764000023000 } from './1764000023000-protected-events-index';
+import { DataVersion1764000024000 } from './1764000024000-data-version';
 
 /** Every migration, in order. Each aggregate adds its own file here (append; never edit a landed migration). */
 export const MIGRATIONS: Function[] = [
@@ -41,4 +42,5 @@ export const MIGRATIONS: Function[] = [
   RefoldCapitalSharpS1764000021000,
   NoPadBinaryKeys1764000022000,
   ProtectedEventsIndex1764000023000,
+  DataVersion1764000024000,
 ];

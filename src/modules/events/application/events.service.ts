@@ -11,7 +11,7 @@ import { asShown } from '../../../shared/domain/publication';
 import { UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { CalendarEvent, EventLinks, EventStamp, isProtected } from '../domain/calendar-event';
-import { EventRepository, LinkTargetsGoneError } from '../domain/event.repository';
+import { EventRepository, LinkTargetsGoneError, ReadEvent } from '../domain/event.repository';
 import { EventLinksGateway } from './event-links.gateway';
 import { EventListCriteria, EventListInput } from './event-list-criteria';
 import { EventTags } from './event-tags';
@@ -124,14 +124,15 @@ export class EventsService {
     return maySeeUnlocked(e, caller, password);
   }
 
-  async get(target: EventTarget, caller: Caller, password?: string): Promise<CalendarEvent> {
-    const found = await this.findOrNull(target);
+  /** A single read: the event as shown now, and the data version it was read at (for kept renderings of it). */
+  async get(target: EventTarget, caller: Caller, password?: string): Promise<ReadEvent> {
+    const found = await this.repo.findWithDataVersion('id' in target ? target : { slug: fold(target.slug) });
     if (!found) throw await this.notFoundError(target);
-    const event = this.shownNow(found); // §3.5: due and not yet published by the job
+    const event = this.shownNow(found.event); // §3.5: due and not yet published by the job
     if (event.status === 'trash') throw forbidden('event-no-longer-available');
     if (!Policy.maySee(caller, event)) throw forbidden('event-not-accessible');
     if (!this.mayUnlock(event, caller, password)) throw forbidden('event-password-protected');
-    return event;
+    return { event, dataVersion: found.dataVersion };
   }
 
   /**
@@ -203,10 +204,6 @@ export class EventsService {
   }
 
   /** Slugs in paths are compared ignoring case and accents (§1.3, §1.7); stored slugs are folded ASCII already. */
-  private findOrNull(target: EventTarget): Promise<CalendarEvent | null> {
-    return 'id' in target ? this.repo.findById(target.id) : this.repo.findBySlug(fold(target.slug));
-  }
-
   private lockOrNull(target: EventTarget): Promise<CalendarEvent | null> {
     return 'id' in target ? this.repo.lockById(target.id) : this.repo.lockBySlug(fold(target.slug));
   }

@@ -2,6 +2,12 @@ import type { CalendarEvent, EventLinks, EventStamp } from './calendar-event';
 import type { EventCriteria, EventPageRequest } from './event-query';
 import { SlugIndex } from '../../../shared/domain/slug-allocation';
 
+/** An event as a single read found it, and the data version it was read at (every committed write raises it). */
+export interface ReadEvent {
+  event: CalendarEvent;
+  dataVersion: number;
+}
+
 /** PORT: event storage. The TypeORM adapter joins the current `uow.run` transaction. */
 export abstract class EventRepository implements SlugIndex {
   /**
@@ -22,6 +28,11 @@ export abstract class EventRepository implements SlugIndex {
   abstract findById(id: number): Promise<CalendarEvent | null>;
   /** Slugs compare ignoring case. */
   abstract findBySlug(slug: string): Promise<CalendarEvent | null>;
+  /**
+   * The event a single read shows, by id or slug (ignoring case), with the data version read in the same statement
+   * (issue 18): a rendering kept under that version is as current as this read.
+   */
+  abstract findWithDataVersion(target: { id: number } | { slug: string }): Promise<ReadEvent | null>;
   /**
    * Takes the event for a write (inside `uow.run`): its latest committed state, held until the unit of work ends, so
    * no other write changes or deletes it meanwhile. Null when it does not exist (any more).

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
-import { FragmentCache, LinkedRecordCache } from '../../../shared/http/read-cache/fragment-cache';
+import { FragmentCache, LinkedRecordCache, VersionedFragmentCache } from '../../../shared/http/read-cache/fragment-cache';
 import { ReadScope } from '../../../shared/http/read-cache/read-scope';
 import { ResponseCache } from '../../../shared/http/read-cache/response-cache';
 import { Clock } from '../../../shared/domain/clock';
@@ -10,6 +10,7 @@ import { asShown } from '../../../shared/domain/publication';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { EventView, EventViewReader, LinkedKind, LinkedRecordMemo } from '../application/event-view';
 import type { CalendarEvent, EventStamp } from '../domain/calendar-event';
+import type { ReadEvent } from '../domain/event.repository';
 import { EventSite, presentEvent } from './event.presenter';
 
 /** The JSON bodies of event answers: views loaded through the read model's port, then presented by pure functions. */
@@ -19,6 +20,7 @@ export class EventBodies {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly views: EventViewReader,
     private readonly fragments: FragmentCache,
+    private readonly versioned: VersionedFragmentCache,
     private readonly records: LinkedRecordCache,
     private readonly responses: ResponseCache,
     private readonly clock: Clock,
@@ -52,7 +54,7 @@ export class EventBodies {
    * now, before the events are read, so nothing read before a write is kept after it.
    */
   keptFragments(api: string, useFragments: boolean): KeptFragments | null {
-    return useFragments ? new KeptFragments(this.fragments, this.records, new ReadScope(this.responses, this.clock), api) : null;
+    return useFragments ? new KeptFragments(this.fragments, this.versioned, this.records, new ReadScope(this.responses, this.clock), api) : null;
   }
 
   /**
@@ -74,13 +76,18 @@ export class EventBodies {
     return page.map((e) => presented.get(e.id) ?? (kept?.bytes(e, masked(e)) as Buffer));
   }
 
-  /** The single-GET body (with json_ld) as JSON (UTF-8 bytes): what `ETag` hashes (§9.11). */
-  async single(event: CalendarEvent, api: string, kept: KeptFragments | null): Promise<Buffer> {
-    const cached = kept?.single(event);
+  /**
+   * The single-GET body (with json_ld) as JSON (UTF-8 bytes): what `ETag` hashes (§9.11). Kept under the data version
+   * the event was read at, so its linked records are read here, not taken from kept ones that may be older than that.
+   * A body showing a scheduled venue or organizer is not kept: it changes when their time comes, with no write.
+   */
+  async single({ event, dataVersion }: ReadEvent, api: string, kept: KeptFragments | null): Promise<Buffer> {
+    const cached = kept?.single(event, dataVersion);
     if (cached !== undefined) return cached;
-    const view = await this.withJsonLdReady((await this.viewsOf([event], kept?.records))[0]);
+    const view = await this.withJsonLdReady((await this.viewsOf([event]))[0]);
     const bytes = Buffer.from(JSON.stringify(presentEvent(view, this.site(api), { withJsonLd: true, masked: false })));
-    kept?.keepSingle(event, bytes);
+    const scheduled = [...view.venues, ...view.organizers].some((record) => record.status === 'future');
+    if (!scheduled) kept?.keepSingle(event, dataVersion, bytes);
     return bytes;
   }
 
@@ -114,8 +121,10 @@ export class EventBodies {
  * variant, the API root its links start with, the event and its revision (a change of the event row made by another
  * instance is never served, whatever the cache's age), and the status shown.
  */
-const fragmentKey = (api: string, variant: 'listed' | 'masked' | 'single', e: EventStamp) =>
-  `event ${variant} ${e.id} ${e.revision} ${e.status} ${api}`;
+const fragmentKey = (api: string, variant: 'listed' | 'masked', e: EventStamp) => `event ${variant} ${e.id} ${e.revision} ${e.status} ${api}`;
+
+/** A single body's key: as a fragment's, at the data version the event was read at. */
+const singleKey = (api: string, e: EventStamp, dataVersion: number) => `event single ${e.id} ${e.revision} ${e.status} ${api} at ${dataVersion}`;
 
 /**
  * The fragments and linked records one request reuses (issue 18), through its `ReadScope`. `has` finds a listed
@@ -130,6 +139,7 @@ export class KeptFragments {
 
   constructor(
     private readonly fragments: FragmentCache,
+    private readonly versioned: VersionedFragmentCache,
     linked: LinkedRecordCache,
     private readonly scope: ReadScope,
     private readonly api: string,
@@ -156,12 +166,12 @@ export class KeptFragments {
     this.scope.keep(this.fragments, this.listedKey(e, masked), bytes);
   }
 
-  single(e: EventStamp): Buffer | undefined {
-    return this.scope.take(this.fragments, fragmentKey(this.api, 'single', e));
+  single(e: EventStamp, dataVersion: number): Buffer | undefined {
+    return this.scope.takeCurrent(this.versioned, singleKey(this.api, e, dataVersion));
   }
 
-  keepSingle(e: EventStamp, bytes: Buffer): void {
-    this.scope.keep(this.fragments, fragmentKey(this.api, 'single', e), bytes);
+  keepSingle(e: EventStamp, dataVersion: number, bytes: Buffer): void {
+    this.scope.keep(this.versioned, singleKey(this.api, e, dataVersion), bytes);
   }
 
   dataReadAt(): number {

@@ -235,7 +235,7 @@ export class EventsController {
     const kept = this.presenter.keptFragments(api, takesPartInReadCache(res)); // before the row is read
     const found = await this.events.get(target, caller, input.password);
     res.vary('Accept');
-    if (wantsCalendar(req, input.ical)) return sendCalendar(req, res, await this.calendar.calendar([found], localeOf(req), () => false));
+    if (wantsCalendar(req, input.ical)) return sendCalendar(req, res, await this.calendar.calendar([found.event], localeOf(req), () => false));
     const bytes = await this.presenter.single(found, api, kept);
     if (kept) answerDataReadAt(res, kept.dataReadAt());
     return sendBytesWithEtag(res, bytes, req.header('if-none-match'));

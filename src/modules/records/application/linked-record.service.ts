@@ -123,8 +123,10 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
    * §3.5, the scheduled job (issue 18; reads never write): due `future` records become `publish`. Until it has run,
    * reads show them as published already (`asShown`, and `dueUntilUtc` in lists). How many were published.
    */
-  publishDue(): Promise<number> {
-    return this.deps.uow.run(() => this.repo.publishDue(utcWallClock(this.deps.clock.now())));
+  async publishDue(): Promise<number> {
+    const nowUtc = utcWallClock(this.deps.clock.now());
+    if (!(await this.repo.anyDue(nowUtc))) return 0; // a unit of work raises the data version (kept renderings go)
+    return this.deps.uow.run(() => this.repo.publishDue(nowUtc));
   }
 
   async list(input: LinkedRecordListInput, caller: Caller): Promise<Page<T>> {

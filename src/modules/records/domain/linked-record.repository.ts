@@ -55,6 +55,8 @@ export abstract class LinkedRecordRepository<T extends LinkedRecord, Probe> {
   /** `future` records whose publication date (UTC) is at or before `nowUtc` become `publish` (§3.5). */
   /** Publishes every `future` record dated at or before `nowUtc`; how many. */
   abstract publishDue(nowUtc: string): Promise<number>;
+  /** Whether some `future` record is dated at or before `nowUtc` (a read: the job opens a unit of work only then). */
+  abstract anyDue(nowUtc: string): Promise<boolean>;
   abstract insert(record: T): Promise<void>;
   /** Rewrites a record taken with `lock…`. */
   abstract update(record: T): Promise<void>;

@@ -15,6 +15,18 @@ export class FragmentCache extends ReadModelStore<Buffer> {
 }
 
 /**
+ * Rendered single-event bodies (issue 18) keyed by the data version their event was read at: every committed write,
+ * here or in any other process, raises it, so an entry is found only while nothing has been written since it was
+ * rendered — checked by the key, it need not age out, and it lives until the budget or a write here pushes it out. On
+ * with the read cache, off (`enabled` false) without it.
+ */
+export class VersionedFragmentCache extends ReadModelStore<Buffer> {
+  constructor(responses: ResponseCache, enabled: boolean, maxBytes: number, clock: Clock) {
+    super(responses, enabled ? Number.MAX_SAFE_INTEGER : 0, maxBytes, (_key, bytes) => bytes.length, clock);
+  }
+}
+
+/**
  * The venues, organizers, terms (with their counts) and images that event answers embed, as read by the read model
  * (issue 18), by kind and id: a page whose events are not all kept as fragments reads only the linked records it has
  * not read lately — on MySQL a round trip saved for about half the pages of a calendar paging through its days. Its

@@ -26,6 +26,14 @@ export class ReadScope {
     return found.value;
   }
 
+  /**
+   * The entry of `key` in a store whose keys name the data version this request read (`VersionedFragmentCache`): as
+   * current as the request's own reads, it leaves `dataReadAt` as it is.
+   */
+  takeCurrent<V>(store: ReadModelStore<V>, key: string): V | undefined {
+    return store.entry(key)?.value;
+  }
+
   keep<V>(store: ReadModelStore<V>, key: string, value: V): void {
     store.set(key, value, this.generation, this.dataReadAt());
   }

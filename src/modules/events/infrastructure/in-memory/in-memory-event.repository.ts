@@ -4,7 +4,7 @@ import { inSlugFamily } from '../../../../shared/domain/text';
 import { matchesDateWindow } from '../../domain/event-date-window';
 import { EventCriteria, EventPageRequest, lockedMatches } from '../../domain/event-query';
 import { SlugConflictError } from '../../../../shared/domain/slug-allocation';
-import { EventRepository } from '../../domain/event.repository';
+import { EventRepository, ReadEvent } from '../../domain/event.repository';
 
 /** ADAPTER for unit tests: the same predicates as the SQL adapter (matchesDateWindow for dates). */
 export class InMemoryEventRepository extends EventRepository {
@@ -80,6 +80,12 @@ export class InMemoryEventRepository extends EventRepository {
     const s = slug.toLowerCase();
     const e = [...this.events.values()].find((x) => x.slug === s);
     return e ? { ...e } : null;
+  }
+
+  /** Unit tests' storage counts no versions (always 0): the kept renderings are the database adapters' concern. */
+  async findWithDataVersion(target: { id: number } | { slug: string }): Promise<ReadEvent | null> {
+    const event = 'id' in target ? await this.findById(target.id) : await this.findBySlug(target.slug);
+    return event ? { event, dataVersion: 0 } : null;
   }
 
   lockById(id: number): Promise<CalendarEvent | null> {

@@ -3,12 +3,13 @@ import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { Bind, marks, positional, shownColumnsAs } from '../../../../database/raw-columns';
 import { forShare, forUpdate, managerOf } from '../../../../database/typeorm-unit-of-work';
 import { readRows } from '../../../../database/read-rows';
+import { DATA_VERSION_COLUMN } from '../../../../database/data-version';
 import { textContains } from '../../../../database/text-contains';
 import { driverErrorCode } from '../../../../database/driver-error-code';
 import { CalendarEvent, EventLinks, EventStamp, ProtectedTextReader } from '../../domain/calendar-event';
 import { EventCriteria, EventPageRequest, lockedMatches } from '../../domain/event-query';
 import { SlugConflictError } from '../../../../shared/domain/slug-allocation';
-import { EventRepository } from '../../domain/event.repository';
+import { EventRepository, ReadEvent } from '../../domain/event.repository';
 import { dayCountPlan } from '../../domain/day-count-plan';
 import { LINK_TABLES, LinkKind, publishLinksOf, removeLinksOf, replaceLinks, syncLinkedEvent } from './event-link-tables';
 import {
@@ -469,6 +470,13 @@ export class TypeOrmEventRepository extends EventRepository {
   async findBySlug(slug: string): Promise<CalendarEvent | null> {
     const [row] = await this.rowsWhere('e.slug = ?', [slug.toLowerCase()]);
     return row ? viewed(row) : null;
+  }
+
+  async findWithDataVersion(target: { id: number } | { slug: string }): Promise<ReadEvent | null> {
+    const [condition, key] = 'id' in target ? ['e.id = ?', target.id] : ['e.slug = ?', target.slug.toLowerCase()];
+    const columns = `${shownColumnsAs(this.dataSource, EventOrmEntity, 'e')}, ${DATA_VERSION_COLUMN}`;
+    const [row] = await this.columnsWhere<EventOrmEntity & { data_version: unknown }>(columns, condition, [key]);
+    return row ? { event: viewed(row), dataVersion: Number(row.data_version) } : null;
   }
 
   async lockById(id: number): Promise<CalendarEvent | null> {

@@ -94,6 +94,9 @@ export class InMemoryLinkedRecordRepository<T extends LinkedRecord, Probe> exten
     const e = this.events.get(eventId);
     return e ? { authorId: e.authorId, status: e.status as RecordStatus, dateUtc: e.dateUtc ?? '2000-01-01 00:00:00', postPassword: e.postPassword ?? '' } : null;
   }
+  async anyDue(nowUtc: string) {
+    return [...this.records.values()].some((r) => r.status === 'future' && r.dateUtc <= nowUtc);
+  }
   async publishDue(nowUtc: string) {
     let published = 0;
     for (const [id, r] of this.records) {

@@ -183,6 +183,11 @@ export abstract class TypeOrmLinkedRecordRepository<T extends LinkedRecord, Row 
     return readEventAccessStamp(managerOf(this.dataSource), eventId);
   }
 
+  async anyDue(nowUtc: string): Promise<boolean> {
+    const found = await this.qb().select('r.id').where("r.status = 'future' AND r.date_utc <= :nowUtc", { nowUtc }).limit(1).getRawOne();
+    return found !== undefined;
+  }
+
   async publishDue(nowUtc: string): Promise<number> {
     const result = await managerOf(this.dataSource)
       .createQueryBuilder()

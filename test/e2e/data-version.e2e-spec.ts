@@ -1,0 +1,38 @@
+import { VenuesService } from '../../src/modules/venues/application/venues.service';
+import { FixedClock } from '../../src/shared/domain/clock';
+import { startTestApp, TestApp } from './support/test-app';
+
+/**
+ * The data version (issue 18): every unit of work that commits raises it, and nothing else does — not a refused write,
+ * not a read, not the publishing job when nothing is due —, so single-event bodies kept under it stay as long as they
+ * are current and no longer.
+ */
+describe('data version', () => {
+  const clock = new FixedClock(new Date('2026-11-22T15:00:00Z'));
+  let t: TestApp;
+  let editor: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ PUBLISH_DUE_INTERVAL_MS: '0' }, clock);
+    editor = await t.auth('editor');
+  });
+  afterAll(() => t.close());
+
+  const version = async () => Number(((await t.dataSource.query('SELECT version FROM data_version WHERE id = 1')) as Array<{ version: unknown }>)[0].version);
+
+  it('moves with every committed write and with nothing else', async () => {
+    const start = await version();
+    const venue = await t.http().post(`${t.api}/venues`).set('Authorization', editor).send({ venue: 'Versioned hall', status: 'future', date: '2026-11-22 15:10:00' });
+    expect(venue.status).toBe(201);
+    expect(await version()).toBe(start + 1);
+    expect((await t.http().post(`${t.api}/venues`).set('Authorization', editor).send({ venue: '' })).status).toBe(400);
+    expect((await t.http().get(`${t.api}/venues/${venue.body.id}`).set('Authorization', editor)).status).toBe(200);
+    expect((await t.http().get(`${t.api}/events`)).status).toBe(200);
+    const venues = t.app.get(VenuesService);
+    expect(await venues.publishDue()).toBe(0); // nothing due yet: no unit of work
+    expect(await version()).toBe(start + 1);
+    clock.advance(10 * 60_000);
+    expect(await venues.publishDue()).toBe(1);
+    expect(await version()).toBe(start + 2);
+  });
+});
