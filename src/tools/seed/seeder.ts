@@ -18,6 +18,7 @@ import { adjustListCounts, CountDelta, countedColumnsOf, countRow } from '../../
 import { SearchIndexBulkLoad } from '../../modules/events/infrastructure/typeorm/search/mysql-search-bulk-load';
 import { BulkInsert } from './bulk-insert';
 import { withIndexesBuiltAfterLoad } from './bulk-load-indexes';
+import { raiseDataVersion } from '../../database/data-version';
 import { makeEvent, makeOrganizers, makeTerms, makeVenues, SeedEvent, SeedSizes, SlugBook } from './dataset';
 import { Random } from './random';
 
@@ -222,6 +223,7 @@ export async function seedDatabase(ds: DataSource, sizes: SeedSizes, options: Se
   options.onPhase?.('counting events per category subtree');
   const tree = await readCategoryTree(ds.manager);
   await rebuildCategoryCounts(ds.manager, tree, tree.keys());
+  await raiseDataVersion(ds.manager); // a service already running on this database drops its kept single bodies
   // Fresh statistics for the planner (InnoDB would recompute them later by itself).
   if (mysql) await ds.query('ANALYZE TABLE events, event_venues, event_organizers, event_terms, search_tokens, event_search_tokens');
   return { venues, organizers, terms, firstEventId, events: sizes.events, links: summaryLinks };
