@@ -11,7 +11,7 @@ import { asShown } from '../../../shared/domain/publication';
 import { UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { CalendarEvent, EventLinks, EventStamp, isProtected } from '../domain/calendar-event';
-import { EventRepository, LinkTargetsGoneError, ReadEvent } from '../domain/event.repository';
+import { EventRepository, LinkTargetsGoneError, ReadEvent, ReadStamp } from '../domain/event.repository';
 import { EventLinksGateway } from './event-links.gateway';
 import { EventListCriteria, EventListInput } from './event-list-criteria';
 import { EventTags } from './event-tags';
@@ -49,6 +49,9 @@ export interface EventListResult {
 }
 
 export type EventTarget = { id: number } | { slug: string };
+
+/** The key a target is stored under: slugs folded (the repository compares them ignoring case). */
+const storedKey = (target: EventTarget): EventTarget => ('id' in target ? target : { slug: fold(target.slug) });
 
 /**
  * Issue 16: the most events one calendar feed holds (an iCalendar answer of `GET /events` is the whole filtered window,
@@ -126,13 +129,25 @@ export class EventsService {
 
   /** A single read: the event as shown now, and the data version it was read at (for kept renderings of it). */
   async get(target: EventTarget, caller: Caller, password?: string): Promise<ReadEvent> {
-    const found = await this.repo.findWithDataVersion('id' in target ? target : { slug: fold(target.slug) });
+    const found = await this.repo.findWithDataVersion(storedKey(target));
     if (!found) throw await this.notFoundError(target);
-    const event = this.shownNow(found.event); // §3.5: due and not yet published by the job
+    return { event: this.readable(found.event, caller, password), dataVersion: found.dataVersion };
+  }
+
+  /** `get` on the event's stamp alone, with the same answers and errors: a body kept at the version needs no more. */
+  async getStamp(target: EventTarget, caller: Caller, password?: string): Promise<ReadStamp> {
+    const found = await this.repo.findStampWithDataVersion(storedKey(target));
+    if (!found) throw await this.notFoundError(target);
+    return { stamp: this.readable(found.stamp, caller, password), dataVersion: found.dataVersion };
+  }
+
+  /** The event as a single read shows it now (§3.5: due and not yet published by the job), if the caller may read it. */
+  private readable<E extends EventStamp>(found: E, caller: Caller, password: string | undefined): E {
+    const event = asShown(found, utcWallClock(this.clock.now()));
     if (event.status === 'trash') throw forbidden('event-no-longer-available');
     if (!Policy.maySee(caller, event)) throw forbidden('event-not-accessible');
     if (!this.mayUnlock(event, caller, password)) throw forbidden('event-password-protected');
-    return { event, dataVersion: found.dataVersion };
+    return event;
   }
 
   /**

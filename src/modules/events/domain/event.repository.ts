@@ -8,6 +8,12 @@ export interface ReadEvent {
   dataVersion: number;
 }
 
+/** `ReadEvent` with the event's stamp only: all a single read checks, and all a body kept at the version needs. */
+export interface ReadStamp {
+  stamp: EventStamp;
+  dataVersion: number;
+}
+
 /** PORT: event storage. The TypeORM adapter joins the current `uow.run` transaction. */
 export abstract class EventRepository implements SlugIndex {
   /**
@@ -33,6 +39,8 @@ export abstract class EventRepository implements SlugIndex {
    * (issue 18): a rendering kept under that version is as current as this read.
    */
   abstract findWithDataVersion(target: { id: number } | { slug: string }): Promise<ReadEvent | null>;
+  /** `findWithDataVersion` with the event's stamp only (no texts). */
+  abstract findStampWithDataVersion(target: { id: number } | { slug: string }): Promise<ReadStamp | null>;
   /**
    * Takes the event for a write (inside `uow.run`): its latest committed state, held until the unit of work ends, so
    * no other write changes or deletes it meanwhile. Null when it does not exist (any more).

@@ -10,7 +10,7 @@ import { asShown } from '../../../shared/domain/publication';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { EventView, EventViewReader, LinkedKind, LinkedRecordMemo } from '../application/event-view';
 import type { CalendarEvent, EventStamp } from '../domain/calendar-event';
-import type { ReadEvent } from '../domain/event.repository';
+import type { ReadEvent, ReadStamp } from '../domain/event.repository';
 import { EventSite, presentEvent } from './event.presenter';
 
 /** The JSON bodies of event answers: views loaded through the read model's port, then presented by pure functions. */
@@ -82,7 +82,7 @@ export class EventBodies {
    * A body showing a scheduled venue or organizer is not kept: it changes when their time comes, with no write.
    */
   async single({ event, dataVersion }: ReadEvent, api: string, kept: KeptFragments | null): Promise<Buffer> {
-    const cached = kept?.single(event, dataVersion);
+    const cached = kept?.single({ stamp: event, dataVersion });
     if (cached !== undefined) return cached;
     const view = await this.withJsonLdReady((await this.viewsOf([event]))[0]);
     const bytes = Buffer.from(JSON.stringify(presentEvent(view, this.site(api), { withJsonLd: true, masked: false })));
@@ -166,8 +166,9 @@ export class KeptFragments {
     this.scope.keep(this.fragments, this.listedKey(e, masked), bytes);
   }
 
-  single(e: EventStamp, dataVersion: number): Buffer | undefined {
-    return this.scope.takeCurrent(this.versioned, singleKey(this.api, e, dataVersion));
+  /** The single body kept for this stamp at this data version (`EventBodies.single`). */
+  single({ stamp, dataVersion }: ReadStamp): Buffer | undefined {
+    return this.scope.takeCurrent(this.versioned, singleKey(this.api, stamp, dataVersion));
   }
 
   keepSingle(e: EventStamp, dataVersion: number, bytes: Buffer): void {

@@ -233,10 +233,16 @@ export class EventsController {
 
   private async read(target: EventTarget, input: Validated<ReadEventParams>, caller: Caller, api: string, req: Request, res: Response) {
     const kept = this.presenter.keptFragments(api, takesPartInReadCache(res)); // before the row is read
-    const found = await this.events.get(target, caller, input.password);
+    if (wantsCalendar(req, input.ical)) {
+      const { event } = await this.events.get(target, caller, input.password);
+      res.vary('Accept');
+      return sendCalendar(req, res, await this.calendar.calendar([event], localeOf(req), () => false));
+    }
+    // A body kept at the data version needs only the event's stamp: the whole row is read to render one.
+    const stamp = kept ? await this.events.getStamp(target, caller, input.password) : undefined;
+    const keptBody = stamp && kept?.single(stamp);
+    const bytes = keptBody ?? (await this.presenter.single(await this.events.get(target, caller, input.password), api, kept));
     res.vary('Accept');
-    if (wantsCalendar(req, input.ical)) return sendCalendar(req, res, await this.calendar.calendar([found.event], localeOf(req), () => false));
-    const bytes = await this.presenter.single(found, api, kept);
     if (kept) answerDataReadAt(res, kept.dataReadAt());
     return sendBytesWithEtag(res, bytes, req.header('if-none-match'));
   }

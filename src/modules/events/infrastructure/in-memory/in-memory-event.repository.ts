@@ -4,7 +4,7 @@ import { inSlugFamily } from '../../../../shared/domain/text';
 import { matchesDateWindow } from '../../domain/event-date-window';
 import { EventCriteria, EventPageRequest, lockedMatches } from '../../domain/event-query';
 import { SlugConflictError } from '../../../../shared/domain/slug-allocation';
-import { EventRepository, ReadEvent } from '../../domain/event.repository';
+import { EventRepository, ReadEvent, ReadStamp } from '../../domain/event.repository';
 
 /** ADAPTER for unit tests: the same predicates as the SQL adapter (matchesDateWindow for dates). */
 export class InMemoryEventRepository extends EventRepository {
@@ -86,6 +86,13 @@ export class InMemoryEventRepository extends EventRepository {
   async findWithDataVersion(target: { id: number } | { slug: string }): Promise<ReadEvent | null> {
     const event = 'id' in target ? await this.findById(target.id) : await this.findBySlug(target.slug);
     return event ? { event, dataVersion: 0 } : null;
+  }
+
+  async findStampWithDataVersion(target: { id: number } | { slug: string }): Promise<ReadStamp | null> {
+    const found = await this.findWithDataVersion(target);
+    if (!found) return null;
+    const { id, authorId, status, dateUtc, postPassword, revision } = found.event;
+    return { stamp: { id, authorId, status, dateUtc, postPassword, revision }, dataVersion: 0 };
   }
 
   lockById(id: number): Promise<CalendarEvent | null> {

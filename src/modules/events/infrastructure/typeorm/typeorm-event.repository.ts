@@ -9,7 +9,7 @@ import { driverErrorCode } from '../../../../database/driver-error-code';
 import { CalendarEvent, EventLinks, EventStamp, ProtectedTextReader } from '../../domain/calendar-event';
 import { EventCriteria, EventPageRequest, lockedMatches } from '../../domain/event-query';
 import { SlugConflictError } from '../../../../shared/domain/slug-allocation';
-import { EventRepository, ReadEvent } from '../../domain/event.repository';
+import { EventRepository, ReadEvent, ReadStamp } from '../../domain/event.repository';
 import { dayCountPlan } from '../../domain/day-count-plan';
 import { LINK_TABLES, LinkKind, publishLinksOf, removeLinksOf, replaceLinks, syncLinkedEvent } from './event-link-tables';
 import {
@@ -473,10 +473,18 @@ export class TypeOrmEventRepository extends EventRepository {
   }
 
   async findWithDataVersion(target: { id: number } | { slug: string }): Promise<ReadEvent | null> {
-    const [condition, key] = 'id' in target ? ['e.id = ?', target.id] : ['e.slug = ?', target.slug.toLowerCase()];
-    const columns = `${shownColumnsAs(this.dataSource, EventOrmEntity, 'e')}, ${DATA_VERSION_COLUMN}`;
-    const [row] = await this.columnsWhere<EventOrmEntity & { data_version: unknown }>(columns, condition, [key]);
+    const [row] = await this.oneWithDataVersion<EventOrmEntity>(shownColumnsAs(this.dataSource, EventOrmEntity, 'e'), target);
     return row ? { event: viewed(row), dataVersion: Number(row.data_version) } : null;
+  }
+
+  async findStampWithDataVersion(target: { id: number } | { slug: string }): Promise<ReadStamp | null> {
+    const [row] = await this.oneWithDataVersion<Record<keyof EventStamp, unknown>>(STAMP_COLUMNS, target);
+    return row ? { stamp: stampOf(row), dataVersion: Number(row.data_version) } : null;
+  }
+
+  private oneWithDataVersion<Row>(columns: string, target: { id: number } | { slug: string }): Promise<Array<Row & { data_version: unknown }>> {
+    const [condition, key] = 'id' in target ? ['e.id = ?', target.id] : ['e.slug = ?', target.slug.toLowerCase()];
+    return this.columnsWhere(`${columns}, ${DATA_VERSION_COLUMN}`, condition, [key]);
   }
 
   async lockById(id: number): Promise<CalendarEvent | null> {
