@@ -1,5 +1,6 @@
 import { VenuesService } from '../../src/modules/venues/application/venues.service';
 import { FixedClock } from '../../src/shared/domain/clock';
+import { captureQueries } from './support/seeded-app';
 import { startTestApp, TestApp } from './support/test-app';
 
 /**
@@ -13,7 +14,7 @@ describe('data version', () => {
   let editor: string;
 
   beforeAll(async () => {
-    t = await startTestApp({ PUBLISH_DUE_INTERVAL_MS: '0' }, clock);
+    t = await startTestApp({ PUBLISH_DUE_INTERVAL_MS: '0', READ_CACHE_TTL_MS: '1000' }, clock);
     editor = await t.auth('editor');
   });
   afterAll(() => t.close());
@@ -34,5 +35,34 @@ describe('data version', () => {
     clock.advance(10 * 60_000);
     expect(await venues.publishDue()).toBe(1);
     expect(await version()).toBe(start + 2);
+  });
+
+  it('answers a single read from its body kept at the data version with one statement, the stamp and the version', async () => {
+    const created = await t.http().post(`${t.api}/events`).set('Authorization', editor).send({ title: 'Counted', start_date: '2026-12-05 20:00', end_date: '2026-12-05 23:00' });
+    expect(created.status).toBe(201);
+    const read = async (query: string) => {
+      let body: Record<string, unknown> = {};
+      const statements = await captureQueries(t.dataSource, async () => {
+        const res = await t.http().get(`${t.api}/events/${created.body.id}?_=${query}`);
+        expect(res.status).toBe(200);
+        body = res.body;
+      });
+      return { body, statements: statements.map((q) => q.sql) };
+    };
+    const rendered = await read('1');
+    expect(rendered.statements.length).toBeGreaterThan(1); // the stamp, then the row and its records to render it
+    const kept = await read('2'); // a new address, ten lifetimes later: no read-cache answer, the kept body
+    clock.advance(10_000);
+    const later = await read('3');
+    expect([kept.body, later.body]).toEqual([rendered.body, rendered.body]);
+    for (const { statements } of [kept, later]) {
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatch(/data_version/);
+      expect(statements[0]).not.toMatch(/description/);
+    }
+    expect((await t.http().post(`${t.api}/events/${created.body.id}`).set('Authorization', editor).send({ title: 'Recounted' })).status).toBe(200);
+    const written = await read('4');
+    expect(written.body.title).toBe('Recounted');
+    expect(written.statements.length).toBeGreaterThan(1);
   });
 });
