@@ -65,4 +65,18 @@ describe('data version', () => {
     expect(written.body.title).toBe('Recounted');
     expect(written.statements.length).toBeGreaterThan(1);
   });
+
+  it('answers reads of different events at once each with its own event (on MySQL they may share a statement)', async () => {
+    const ids: number[] = [];
+    for (const title of ['First at once', 'Second at once', 'Third at once']) {
+      const created = await t.http().post(`${t.api}/events`).set('Authorization', editor).send({ title, start_date: '2026-12-06 20:00', end_date: '2026-12-06 21:00' });
+      ids.push(created.body.id);
+    }
+    for (const round of ['a', 'b']) {
+      const answers = await Promise.all([...ids, ...ids].map((id) => t.http().get(`${t.api}/events/${id}?_=${round}${id}`)));
+      expect(answers.map((a) => [a.status, a.body.id])).toEqual([...ids, ...ids].map((id) => [200, id]));
+    }
+    const missing = await Promise.all([t.http().get(`${t.api}/events/${ids[0]}?_=c`), t.http().get(`${t.api}/events/987654`)]);
+    expect(missing.map((a) => a.status)).toEqual([200, 404]);
+  });
 });

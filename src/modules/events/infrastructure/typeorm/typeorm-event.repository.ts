@@ -4,6 +4,7 @@ import { Bind, marks, positional, shownColumnsAs } from '../../../../database/ra
 import { forShare, forUpdate, managerOf } from '../../../../database/typeorm-unit-of-work';
 import { readRows } from '../../../../database/read-rows';
 import { DATA_VERSION_COLUMN } from '../../../../database/data-version';
+import { batchedById } from '../../../../database/batched-reads';
 import { textContains } from '../../../../database/text-contains';
 import { driverErrorCode } from '../../../../database/driver-error-code';
 import { CalendarEvent, EventLinks, EventStamp, ProtectedTextReader } from '../../domain/calendar-event';
@@ -50,6 +51,9 @@ const CLOCK: Record<EventCriteria['mode'], ClockColumns> = {
 /** The columns of an event's stamp (issue 18), aliased to its properties. */
 const STAMP_COLUMNS =
   'e.id AS "id", e.author_id AS "authorId", e.status AS "status", e.date_utc AS "dateUtc", e.post_password AS "postPassword", e.revision AS "revision"';
+
+/** A stamp row with the data version it was read at. */
+type StampRow = Record<keyof EventStamp, unknown> & { data_version: unknown };
 
 /** An event read for a view: its stored link ids travel with it (see `stored-link-ids.ts`). */
 const viewed = (row: EventOrmEntity): CalendarEvent => rememberLinks(toDomain(row), row.linkIds);
@@ -148,11 +152,14 @@ export class TypeOrmEventRepository extends EventRepository {
 
   private readonly search: EventSearchIndex;
   readonly pagesCarryRows: boolean;
+  private readonly stampById?: (id: number) => Promise<StampRow | null>;
 
   constructor(private readonly dataSource: DataSource) {
     super();
     this.search = new EventSearchIndex(dataSource);
     this.pagesCarryRows = dataSource.options.type === 'mysql';
+    // MySQL: single reads by id that arrive together share one statement (SQLite's statements are plain calls).
+    if (this.pagesCarryRows) this.stampById = batchedById((ids) => this.stampsWithDataVersion(ids));
   }
 
   private get manager() {
@@ -478,8 +485,14 @@ export class TypeOrmEventRepository extends EventRepository {
   }
 
   async findStampWithDataVersion(target: { id: number } | { slug: string }): Promise<ReadStamp | null> {
-    const [row] = await this.oneWithDataVersion<Record<keyof EventStamp, unknown>>(STAMP_COLUMNS, target);
+    const row = 'id' in target && this.stampById ? await this.stampById(target.id) : (await this.oneWithDataVersion<StampRow>(STAMP_COLUMNS, target))[0];
     return row ? { stamp: stampOf(row), dataVersion: Number(row.data_version) } : null;
+  }
+
+  /** The stamps of these events with the data version, by id: one statement. */
+  private async stampsWithDataVersion(ids: number[]): Promise<Map<number, StampRow>> {
+    const rows = await this.columnsWhere<StampRow>(`${STAMP_COLUMNS}, ${DATA_VERSION_COLUMN}`, `e.id IN (${marks(ids.length)})`, ids);
+    return new Map(rows.map((row) => [Number(row.id), row]));
   }
 
   private oneWithDataVersion<Row>(columns: string, target: { id: number } | { slug: string }): Promise<Array<Row & { data_version: unknown }>> {
