@@ -143,7 +143,7 @@ export class EventsService {
 
   /** The event as a single read shows it now (§3.5: due and not yet published by the job), if the caller may read it. */
   private readable<E extends EventStamp>(found: E, caller: Caller, password: string | undefined): E {
-    const event = asShown(found, utcWallClock(this.clock.now()));
+    const event = this.shownNow(found);
     if (event.status === 'trash') throw forbidden('event-no-longer-available');
     if (!Policy.maySee(caller, event)) throw forbidden('event-not-accessible');
     if (!this.mayUnlock(event, caller, password)) throw forbidden('event-password-protected');
@@ -154,7 +154,7 @@ export class EventsService {
    * The event as a GET shows it now: due and still `future` → `publish` (§3.5). A write's If-Match is compared with the
    * tag of this form, the one its GET gave (a probe found every conditional write of a due event refused until the job ran).
    */
-  private shownNow(event: CalendarEvent): CalendarEvent {
+  private shownNow<E extends EventStamp>(event: E): E {
     return asShown(event, utcWallClock(this.clock.now()));
   }
 

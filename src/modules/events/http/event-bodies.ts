@@ -77,17 +77,16 @@ export class EventBodies {
   }
 
   /**
-   * The single-GET body (with json_ld) as JSON (UTF-8 bytes): what `ETag` hashes (§9.11). Kept under the data version
-   * the event was read at, so its linked records are read here, not taken from kept ones that may be older than that.
-   * A body showing a scheduled venue or organizer is not kept: it changes when their time comes, with no write.
+   * The single-GET body (with json_ld) as JSON (UTF-8 bytes): what `ETag` hashes (§9.11), rendered (the caller found
+   * none kept: `KeptFragments.single`). Kept under the data version the event was read at, so its linked records are
+   * read here, not taken from kept ones that may be older than that. A body showing a scheduled venue or organizer is
+   * not kept: it changes when their time comes, with no write.
    */
   async single({ event, dataVersion }: ReadEvent, api: string, kept: KeptFragments | null): Promise<Buffer> {
-    const cached = kept?.single({ stamp: event, dataVersion });
-    if (cached !== undefined) return cached;
     const view = await this.withJsonLdReady((await this.viewsOf([event]))[0]);
     const bytes = Buffer.from(JSON.stringify(presentEvent(view, this.site(api), { withJsonLd: true, masked: false })));
     const scheduled = [...view.venues, ...view.organizers].some((record) => record.status === 'future');
-    if (!scheduled) kept?.keepSingle(event, dataVersion, bytes);
+    if (!scheduled) kept?.keepSingle({ stamp: event, dataVersion }, bytes);
     return bytes;
   }
 
@@ -171,8 +170,8 @@ export class KeptFragments {
     return this.scope.takeCurrent(this.versioned, singleKey(this.api, stamp, dataVersion));
   }
 
-  keepSingle(e: EventStamp, dataVersion: number, bytes: Buffer): void {
-    this.scope.keep(this.versioned, singleKey(this.api, e, dataVersion), bytes);
+  keepSingle({ stamp, dataVersion }: ReadStamp, bytes: Buffer): void {
+    this.scope.keep(this.versioned, singleKey(this.api, stamp, dataVersion), bytes);
   }
 
   dataReadAt(): number {

@@ -239,8 +239,7 @@ export class EventsController {
       return sendCalendar(req, res, await this.calendar.calendar([event], localeOf(req), () => false));
     }
     // A body kept at the data version needs only the event's stamp: the whole row is read to render one.
-    const stamp = kept ? await this.events.getStamp(target, caller, input.password) : undefined;
-    const keptBody = stamp && kept?.single(stamp);
+    const keptBody = kept ? kept.single(await this.events.getStamp(target, caller, input.password)) : undefined;
     const bytes = keptBody ?? (await this.presenter.single(await this.events.get(target, caller, input.password), api, kept));
     res.vary('Accept');
     if (kept) answerDataReadAt(res, kept.dataReadAt());

@@ -6,6 +6,9 @@ import { EventCriteria, EventPageRequest, lockedMatches } from '../../domain/eve
 import { SlugConflictError } from '../../../../shared/domain/slug-allocation';
 import { EventRepository, ReadEvent, ReadStamp } from '../../domain/event.repository';
 
+/** What a page or a single read without texts gives of an event. */
+const stampOf = ({ id, authorId, status, dateUtc, postPassword, revision }: CalendarEvent): EventStamp => ({ id, authorId, status, dateUtc, postPassword, revision });
+
 /** ADAPTER for unit tests: the same predicates as the SQL adapter (matchesDateWindow for dates). */
 export class InMemoryEventRepository extends EventRepository {
   /** Stamps first, as on SQLite: the path with more steps is the one the unit tests should walk. */
@@ -53,7 +56,7 @@ export class InMemoryEventRepository extends EventRepository {
 
   async findPageStamps(c: EventCriteria, page: EventPageRequest): Promise<{ stamps: EventStamp[]; total: number }> {
     const { rows, total } = await this.findPage(c, page);
-    return { stamps: rows.map(({ id, authorId, status, dateUtc, postPassword, revision }) => ({ id, authorId, status, dateUtc, postPassword, revision })), total };
+    return { stamps: rows.map(stampOf), total };
   }
 
   async findByIds(ids: number[]): Promise<CalendarEvent[]> {
@@ -90,9 +93,7 @@ export class InMemoryEventRepository extends EventRepository {
 
   async findStampWithDataVersion(target: { id: number } | { slug: string }): Promise<ReadStamp | null> {
     const found = await this.findWithDataVersion(target);
-    if (!found) return null;
-    const { id, authorId, status, dateUtc, postPassword, revision } = found.event;
-    return { stamp: { id, authorId, status, dateUtc, postPassword, revision }, dataVersion: 0 };
+    return found ? { stamp: stampOf(found.event), dataVersion: 0 } : null;
   }
 
   lockById(id: number): Promise<CalendarEvent | null> {

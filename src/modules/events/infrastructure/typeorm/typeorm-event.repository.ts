@@ -159,7 +159,7 @@ export class TypeOrmEventRepository extends EventRepository {
     this.search = new EventSearchIndex(dataSource);
     this.pagesCarryRows = dataSource.options.type === 'mysql';
     // MySQL: single reads by id that arrive together share one statement (SQLite's statements are plain calls).
-    if (this.pagesCarryRows) this.stampById = batchedById((ids) => this.stampsWithDataVersion(ids));
+    if (dataSource.options.type === 'mysql') this.stampById = batchedById((ids) => this.stampsWithDataVersion(ids));
   }
 
   private get manager() {
