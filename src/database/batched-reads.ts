@@ -19,3 +19,19 @@ export function batchedById<Row>(load: (ids: number[]) => Promise<Map<number, Ro
   );
   return (id) => loader.load(id);
 }
+
+/**
+ * A read of one value shared by the requests that ask for it in the same turn of the event loop (issue 18), as
+ * `batchedById` shares reads by id: one statement, sent once the loop has read them all, answers all of them. Each
+ * request still gets a value read after it asked; nothing is remembered between turns.
+ */
+export function sharedPerTurn<Value>(load: () => Promise<Value>): () => Promise<Value> {
+  const loader = new DataLoader<0, Value>(
+    async (keys) => {
+      const value = await load();
+      return keys.map(() => value);
+    },
+    { cache: false, maxBatchSize: Number.MAX_SAFE_INTEGER, batchScheduleFn: (send) => setImmediate(send) },
+  );
+  return () => loader.load(0);
+}

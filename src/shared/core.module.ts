@@ -9,7 +9,7 @@ import { UserDirectory } from './auth/user-directory';
 import { Clock, SystemClock } from './domain/clock';
 import { RecordIds } from './domain/record-ids';
 import { UnitOfWork } from './domain/unit-of-work';
-import { FragmentCache, LinkedRecordCache, VersionedFragmentCache } from './http/read-cache/fragment-cache';
+import { FragmentCache, LinkedRecordCache, VersionedFragmentCache, VersionedPageCache } from './http/read-cache/fragment-cache';
 import { ResponseCache } from './http/read-cache/response-cache';
 import { DEFAULT_WORKER_FILE, OffLoopTextCleaning } from './text/off-loop-text-cleaning';
 
@@ -53,7 +53,12 @@ export class CoreModule {
       },
       {
         provide: LinkedRecordCache,
-        useFactory: (responses: ResponseCache, clock: Clock) => new LinkedRecordCache(responses, readCache.ttlMs, readCache.maxBytes / 4, clock),
+        useFactory: (responses: ResponseCache, clock: Clock) => new LinkedRecordCache(responses, readCache.ttlMs, readCache.maxBytes / 8, clock),
+        inject: [ResponseCache, Clock],
+      },
+      {
+        provide: VersionedPageCache,
+        useFactory: (responses: ResponseCache, clock: Clock) => new VersionedPageCache(responses, readCache.ttlMs > 0, readCache.maxBytes / 8, clock),
         inject: [ResponseCache, Clock],
       },
     ];

@@ -10,11 +10,13 @@ import { fold, slugify } from '../../../shared/domain/text';
 import { asShown } from '../../../shared/domain/publication';
 import { UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
-import { CalendarEvent, EventLinks, EventStamp, isProtected } from '../domain/calendar-event';
+import { CalendarEvent, EventLinks, EventStamp, isProtected, stampOfEvent } from '../domain/calendar-event';
+import type { EventCriteria, EventPageRequest } from '../domain/event-query';
 import { EventRepository, LinkTargetsGoneError, ReadEvent, ReadStamp } from '../domain/event.repository';
 import { EventLinksGateway } from './event-links.gateway';
 import { EventListCriteria, EventListInput } from './event-list-criteria';
 import { EventTags } from './event-tags';
+import { KeptPage, ListReuse, pageKey } from './list-reuse';
 import { EventView, EventViewReader } from './event-view';
 import { EVENT_PARENTS_LOCK, EventWriteCheck, EventWritePlan } from './event-write-check';
 import { ScheduledEvents } from './scheduled-events';
@@ -39,7 +41,7 @@ export interface WrittenEvent extends EventWithLinks {
 export interface EventListResult {
   /** The page in list order: every event read, or only the stamp of those the caller said it would reuse. */
   page: EventStamp[];
-  /** The events of the page that were read, in list order (all of them unless `reusable` took some). */
+  /** The events of the page that were read, in list order (all of them unless `reuse` held some rendered). */
   rows: CalendarEvent[];
   total: number;
   /** Effective date bounds for list links (site-zone wall clocks). */
@@ -82,12 +84,11 @@ export class EventsService {
   // ------------------------------------------------------------------------------------------------------------ reads
 
   /**
-   * One page of the list. `reusable` (issue 18) is asked, for each event of the page, whether the caller already holds
-   * it rendered as shown (its stamp: revision and status as shown, and whether it is `masked`, §6.11): those events
-   * are left out of `rows`, and — unless the repository reads whole rows with the page anyway (`pagesCarryRows`) — not
-   * read, only their stamps.
+   * One page of the list. With `reuse` (issue 18: a request whose answer the read cache may keep), the page is taken
+   * from one kept at the current data version when there is one, and the events held rendered (`hasFragment`) are left
+   * out of `rows` — and not read at all unless the repository reads whole rows with the page (`pagesCarryRows`).
    */
-  async list(input: EventListInput, caller: Caller, reusable?: (e: EventStamp, masked: boolean) => boolean): Promise<EventListResult> {
+  async list(input: EventListInput, caller: Caller, reuse?: ListReuse): Promise<EventListResult> {
     const { criteria, applied } = await this.listCriteria.plan(input, caller);
     const pageRequest = { offset: (input.page - 1) * input.perPage, limit: input.perPage };
     const due = criteria.dueUntilUtc;
@@ -96,22 +97,42 @@ export class EventsService {
     let page: EventStamp[];
     let rows: CalendarEvent[];
     let total: number;
-    if (reusable === undefined || this.repo.pagesCarryRows) {
+    if (reuse === undefined) {
       const found = await this.repo.findPage(criteria, pageRequest);
       page = rows = found.rows.map(shown);
       total = found.total;
-      if (reusable !== undefined) rows = rows.filter((e) => !reusable(e, locked(e)));
     } else {
-      const found = await this.repo.findPageStamps(criteria, pageRequest);
-      const stamps = found.stamps.map(shown);
-      total = found.total;
-      const reused = new Set(stamps.filter((e) => reusable(e, locked(e))).map((e) => e.id));
-      rows = (await this.repo.findByIds(stamps.filter((e) => !reused.has(e.id)).map((e) => e.id))).map(shown);
+      const { kept, carried } = await this.keptPage(criteria, pageRequest, reuse);
+      const stamps = kept.stamps.map(shown);
+      total = kept.total;
+      const reused = new Set(stamps.filter((e) => reuse.hasFragment(e, locked(e))).map((e) => e.id));
+      const unread = stamps.filter((e) => !reused.has(e.id)).map((e) => e.id);
+      rows = (carried ? carried.filter((e) => !reused.has(e.id)) : await this.repo.findByIds(unread)).map(shown);
       const read = new Set(rows.map((e) => e.id));
       page = stamps.filter((e) => reused.has(e.id) || read.has(e.id)); // an event deleted meanwhile is left out
     }
     const unlocked = new Set(page.filter((e) => isProtected(e) && !locked(e)).map((e) => e.id));
     return { page, rows, total, applied, unlocked };
+  }
+
+  /**
+   * The page `reuse` keeps at the current data version, else the page read now (with its rows where the repository
+   * carries them: `carried`) and kept under the version read before it — what it shows is at least that new.
+   */
+  private async keptPage(c: EventCriteria, pageRequest: EventPageRequest, reuse: ListReuse): Promise<{ kept: KeptPage; carried?: CalendarEvent[] }> {
+    const key = pageKey(c, pageRequest);
+    const dataVersion = await this.repo.currentDataVersion();
+    const found = reuse.page(key, dataVersion);
+    if (found !== undefined) return { kept: found };
+    if (this.repo.pagesCarryRows) {
+      const { rows, total } = await this.repo.findPage(c, pageRequest);
+      const kept = { stamps: rows.map(stampOfEvent), total };
+      reuse.keepPage(key, dataVersion, kept);
+      return { kept, carried: rows };
+    }
+    const { stamps, total } = await this.repo.findPageStamps(c, pageRequest);
+    reuse.keepPage(key, dataVersion, { stamps, total });
+    return { kept: { stamps, total } };
   }
 
   /**

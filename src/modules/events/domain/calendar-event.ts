@@ -54,6 +54,9 @@ export interface CalendarEvent {
  */
 export type EventStamp = Pick<CalendarEvent, 'id' | 'authorId' | 'status' | 'dateUtc' | 'postPassword' | 'revision'>;
 
+/** The stamp of an event read whole. */
+export const stampOfEvent = ({ id, authorId, status, dateUtc, postPassword, revision }: EventStamp): EventStamp => ({ id, authorId, status, dateUtc, postPassword, revision });
+
 /** The flags a write may set (§9.2). */
 export type EventFlags = Pick<CalendarEvent, 'showMap' | 'showMapLink' | 'hideFromListings' | 'sticky' | 'featured' | 'ticketed'>;
 

@@ -42,6 +42,11 @@ export abstract class EventRepository implements SlugIndex {
   /** `findWithDataVersion` with the event's stamp only (no texts). */
   abstract findStampWithDataVersion(target: { id: number } | { slug: string }): Promise<ReadStamp | null>;
   /**
+   * The data version now (issue 18): every committed write, by any process, raises it, so a page read at or after this
+   * read is current as long as the version stays the same.
+   */
+  abstract currentDataVersion(): Promise<number>;
+  /**
    * Takes the event for a write (inside `uow.run`): its latest committed state, held until the unit of work ends, so
    * no other write changes or deletes it meanwhile. Null when it does not exist (any more).
    */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
-import { FragmentCache, LinkedRecordCache, VersionedFragmentCache } from '../../../shared/http/read-cache/fragment-cache';
+import { FragmentCache, LinkedRecordCache, VersionedFragmentCache, VersionedPageCache } from '../../../shared/http/read-cache/fragment-cache';
 import { ReadScope } from '../../../shared/http/read-cache/read-scope';
 import { ResponseCache } from '../../../shared/http/read-cache/response-cache';
 import { Clock } from '../../../shared/domain/clock';
@@ -11,6 +11,7 @@ import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { EventView, EventViewReader, LinkedKind, LinkedRecordMemo } from '../application/event-view';
 import type { CalendarEvent, EventStamp } from '../domain/calendar-event';
 import type { ReadEvent, ReadStamp } from '../domain/event.repository';
+import type { KeptPage, ListReuse } from '../application/list-reuse';
 import { EventSite, presentEvent } from './event.presenter';
 
 /** The JSON bodies of event answers: views loaded through the read model's port, then presented by pure functions. */
@@ -22,6 +23,7 @@ export class EventBodies {
     private readonly fragments: FragmentCache,
     private readonly versioned: VersionedFragmentCache,
     private readonly records: LinkedRecordCache,
+    private readonly pages: VersionedPageCache,
     private readonly responses: ResponseCache,
     private readonly clock: Clock,
     private readonly longTexts: OffLoopTextCleaning,
@@ -54,7 +56,7 @@ export class EventBodies {
    * now, before the events are read, so nothing read before a write is kept after it.
    */
   keptFragments(api: string, useFragments: boolean): KeptFragments | null {
-    return useFragments ? new KeptFragments(this.fragments, this.versioned, this.records, new ReadScope(this.responses, this.clock), api) : null;
+    return useFragments ? new KeptFragments(this.fragments, this.versioned, this.records, this.pages, new ReadScope(this.responses, this.clock), api) : null;
   }
 
   /**
@@ -125,13 +127,17 @@ const fragmentKey = (api: string, variant: 'listed' | 'masked', e: EventStamp) =
 /** A single body's key: as a fragment's, at the data version the event was read at. */
 const singleKey = (api: string, e: EventStamp, dataVersion: number) => `event single ${e.id} ${e.revision} ${e.status} ${api} at ${dataVersion}`;
 
+/** A kept page's key: the page's own (`pageKey`) at the data version it was read at. */
+const keptPageKey = (key: string, dataVersion: number) => `event page ${key} at ${dataVersion}`;
+
 /**
- * The fragments and linked records one request reuses (issue 18), through its `ReadScope`. `has` finds a listed
- * event's text and pins it for the rest of the request, so the page can be answered from it even if the cache is
- * cleared meanwhile (the answer then is as old as a read that began before the write, which is what it is).
- * `dataReadAt` tells when the oldest data the answer is made of was read.
+ * The fragments, pages and linked records one request reuses (issue 18), through its `ReadScope`. `hasFragment` finds
+ * a listed event's text and pins it for the rest of the request, so the page can be answered from it even if the cache
+ * is cleared meanwhile (the answer then is as old as a read that began before the write, which is what it is). Pages
+ * and single bodies are kept under the data version they were read at. `dataReadAt` tells when the oldest data the
+ * answer is made of was read.
  */
-export class KeptFragments {
+export class KeptFragments implements ListReuse {
   private readonly pinned = new Map<string, Buffer>();
   /** The linked records of the views this request renders. */
   readonly records: LinkedRecordMemo;
@@ -140,6 +146,7 @@ export class KeptFragments {
     private readonly fragments: FragmentCache,
     private readonly versioned: VersionedFragmentCache,
     linked: LinkedRecordCache,
+    private readonly pages: VersionedPageCache,
     private readonly scope: ReadScope,
     private readonly api: string,
   ) {
@@ -150,7 +157,7 @@ export class KeptFragments {
     };
   }
 
-  has(e: EventStamp, masked: boolean): boolean {
+  hasFragment(e: EventStamp, masked: boolean): boolean {
     const key = this.listedKey(e, masked);
     const bytes = this.scope.take(this.fragments, key);
     if (bytes !== undefined) this.pinned.set(key, bytes);
@@ -163,6 +170,14 @@ export class KeptFragments {
 
   keep(e: EventStamp, masked: boolean, bytes: Buffer): void {
     this.scope.keep(this.fragments, this.listedKey(e, masked), bytes);
+  }
+
+  page(key: string, dataVersion: number): KeptPage | undefined {
+    return this.scope.takeCurrent(this.pages, keptPageKey(key, dataVersion)) as KeptPage | undefined;
+  }
+
+  keepPage(key: string, dataVersion: number, page: KeptPage): void {
+    this.scope.keep(this.pages, keptPageKey(key, dataVersion), page);
   }
 
   /** The single body kept for this stamp at this data version (`EventBodies.single`). */

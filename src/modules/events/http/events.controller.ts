@@ -65,7 +65,7 @@ export class EventsController {
     const page = pageRequest(input, this.config.maxPerPage);
     const kept = this.presenter.keptFragments(api, takesPartInReadCache(res));
     const result = await inDeclaredOrder(ListEventsParams, () =>
-      this.events.list({ ...input, page: page.page, perPage: page.perPage, invalid: input.invalid }, caller, kept ? (e, masked) => kept.has(e, masked) : undefined),
+      this.events.list({ ...input, page: page.page, perPage: page.perPage, invalid: input.invalid }, caller, kept ?? undefined),
     );
     assertPageExists('event', page, result.page.length);
     const pages = totalPages(result.total, page.perPage);

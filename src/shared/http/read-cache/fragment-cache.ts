@@ -27,6 +27,17 @@ export class VersionedFragmentCache extends ReadModelStore<Buffer> {
 }
 
 /**
+ * Pages of lists (their events' stamps and totals, issue 18) keyed by the data version they were read at, as
+ * `VersionedFragmentCache` keeps bodies: found only while nothing has been written since. Its budget counts
+ * approximate bytes (`approximateBytes`).
+ */
+export class VersionedPageCache extends ReadModelStore<object> {
+  constructor(responses: ResponseCache, enabled: boolean, maxBytes: number, clock: Clock) {
+    super(responses, enabled ? Number.MAX_SAFE_INTEGER : 0, maxBytes, (key, page) => key.length + approximateBytes(page), clock);
+  }
+}
+
+/**
  * The venues, organizers, terms (with their counts) and images that event answers embed, as read by the read model
  * (issue 18), by kind and id: a page whose events are not all kept as fragments reads only the linked records it has
  * not read lately — on MySQL a round trip saved for about half the pages of a calendar paging through its days. Its

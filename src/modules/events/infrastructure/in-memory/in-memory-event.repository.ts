@@ -1,13 +1,11 @@
 import { shownStatus } from '../../../../shared/domain/publication';
-import { CalendarEvent, EventLinks, EventStamp, isProtected, searchableKeyOf } from '../../domain/calendar-event';
+import { CalendarEvent, EventLinks, EventStamp, isProtected, searchableKeyOf, stampOfEvent as stampOf } from '../../domain/calendar-event';
 import { inSlugFamily } from '../../../../shared/domain/text';
 import { matchesDateWindow } from '../../domain/event-date-window';
 import { EventCriteria, EventPageRequest, lockedMatches } from '../../domain/event-query';
 import { SlugConflictError } from '../../../../shared/domain/slug-allocation';
 import { EventRepository, ReadEvent, ReadStamp } from '../../domain/event.repository';
 
-/** What a page or a single read without texts gives of an event. */
-const stampOf = ({ id, authorId, status, dateUtc, postPassword, revision }: CalendarEvent): EventStamp => ({ id, authorId, status, dateUtc, postPassword, revision });
 
 /** ADAPTER for unit tests: the same predicates as the SQL adapter (matchesDateWindow for dates). */
 export class InMemoryEventRepository extends EventRepository {
@@ -94,6 +92,10 @@ export class InMemoryEventRepository extends EventRepository {
   async findStampWithDataVersion(target: { id: number } | { slug: string }): Promise<ReadStamp | null> {
     const found = await this.findWithDataVersion(target);
     return found ? { stamp: stampOf(found.event), dataVersion: 0 } : null;
+  }
+
+  async currentDataVersion(): Promise<number> {
+    return 0;
   }
 
   lockById(id: number): Promise<CalendarEvent | null> {

@@ -4,7 +4,7 @@ import { Bind, marks, positional, shownColumnsAs } from '../../../../database/ra
 import { forShare, forUpdate, managerOf } from '../../../../database/typeorm-unit-of-work';
 import { readRows } from '../../../../database/read-rows';
 import { DATA_VERSION_COLUMN } from '../../../../database/data-version';
-import { batchedById } from '../../../../database/batched-reads';
+import { batchedById, sharedPerTurn } from '../../../../database/batched-reads';
 import { textContains } from '../../../../database/text-contains';
 import { driverErrorCode } from '../../../../database/driver-error-code';
 import { CalendarEvent, EventLinks, EventStamp, ProtectedTextReader } from '../../domain/calendar-event';
@@ -153,13 +153,20 @@ export class TypeOrmEventRepository extends EventRepository {
   private readonly search: EventSearchIndex;
   readonly pagesCarryRows: boolean;
   private readonly stampById?: (id: number) => Promise<StampRow | null>;
+  private readonly readDataVersion: () => Promise<number>;
 
   constructor(private readonly dataSource: DataSource) {
     super();
     this.search = new EventSearchIndex(dataSource);
     this.pagesCarryRows = dataSource.options.type === 'mysql';
-    // MySQL: single reads by id that arrive together share one statement (SQLite's statements are plain calls).
+    const readDataVersion = async () => {
+      const [row] = await readRows<{ data_version: unknown }>(this.manager, `SELECT ${DATA_VERSION_COLUMN}`, []);
+      return Number(row.data_version);
+    };
+    // MySQL: single reads by id that arrive together share one statement, and list pages one read of the data version
+    // (SQLite's statements are plain calls).
     if (dataSource.options.type === 'mysql') this.stampById = batchedById((ids) => this.stampsWithDataVersion(ids));
+    this.readDataVersion = dataSource.options.type === 'mysql' ? sharedPerTurn(readDataVersion) : readDataVersion;
   }
 
   private get manager() {
@@ -490,6 +497,10 @@ export class TypeOrmEventRepository extends EventRepository {
   }
 
   /** The stamps of these events with the data version, by id: one statement. */
+  currentDataVersion(): Promise<number> {
+    return this.readDataVersion();
+  }
+
   private async stampsWithDataVersion(ids: number[]): Promise<Map<number, StampRow>> {
     const rows = await this.columnsWhere<StampRow>(`${STAMP_COLUMNS}, ${DATA_VERSION_COLUMN}`, `e.id IN (${marks(ids.length)})`, ids);
     return new Map(rows.map((row) => [Number(row.id), row]));
