@@ -24,7 +24,7 @@ const os = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
 const { cpuMsOf, recreateMysqlDatabase } = require('../scripts/dev-support');
-const { distinctDays, distinctListPaths, distinctSinglePaths } = require('./distinct-addresses');
+const { distinctDays, distinctListPaths, distinctSinglePaths, unrepeatedListPaths } = require('./distinct-addresses');
 
 const ROOT = path.resolve(__dirname, '..');
 const env = process.env;
@@ -211,6 +211,7 @@ async function main() {
       // Distinct URLs (issue 18): every request a different address, as calendar widgets behind a gateway ask for
       // their own day, event or venue, so no URL cache helps. The baseline answers the first address's bytes.
       { name: 'distinct: list of 10, a different start_date each', paths: distinctListPaths(days) },
+      { name: 'distinct: list of 10, no page twice', paths: unrepeatedListPaths(days) },
       { name: 'distinct: single by id, over all ids', paths: ids.map((id) => `/events/${id}`) },
       { name: 'distinct: single by id, no address twice', paths: distinctSinglePaths(ids) },
       { name: 'distinct: a venue\'s events, over all venues', paths: venueIds.map((id) => `/events?venue=${id}`) },

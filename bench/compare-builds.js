@@ -6,8 +6,9 @@
 // COMPARE_CONNECTIONS (10) connections, COMPARE_ROUNDS (8) rounds; the median and best of each are printed. One
 // connection (COMPARE_CONNECTIONS=1) gives steadier pairs: nothing else runs in the service meanwhile (2026-11-26: list
 // pairs 0.74–0.85 at one connection against 0.66–1.25 at ten, same builds). SCENARIO: list (a different
-// start_date each request, as the bench's distinct list, default), single (a different id each, over every listed id),
-// single-new (the same, never an address twice: no URL cache helps), venue, or a path template with {day}/{id}.
+// start_date each request, as the bench's distinct list, default), list-new (no page twice), single (a different id
+// each, over every listed id), single-new (the same, never an address twice: no URL cache helps), venue, or a path
+// template with {day}/{id}.
 // COMPARE_NODE_FLAGS_A / COMPARE_NODE_FLAGS_B: more Node flags for one build (e.g. "--max-semi-space-size=32");
 // COMPARE_ENV_A / COMPARE_ENV_B: more environment for one (e.g. "READ_CACHE_TTL_MS=10000"), to compare settings.
 // With DATABASE_URL, the database server's CPU per request is printed too when it runs here (mariadbd or mysqld).
@@ -17,10 +18,10 @@ const os = require('node:os');
 const path = require('node:path');
 const autocannon = require('autocannon');
 const { cpuMsOf } = require('../scripts/dev-support');
-const { distinctDays, distinctListPaths, distinctSinglePaths } = require('./distinct-addresses');
+const { distinctDays, distinctListPaths, distinctSinglePaths, unrepeatedListPaths } = require('./distinct-addresses');
 
 const [distA, distB, scenario = 'list'] = process.argv.slice(2);
-if (!distA || !distB) throw new Error('usage: node bench/compare-builds.js DIST_A DIST_B [list|single|single-new|venue|TEMPLATE]');
+if (!distA || !distB) throw new Error('usage: node bench/compare-builds.js DIST_A DIST_B [list|list-new|single|single-new|venue|TEMPLATE]');
 const ROUNDS = Number(process.env.COMPARE_ROUNDS || 8);
 const SECONDS = Number(process.env.COMPARE_SECONDS || 2);
 const CONNECTIONS = Number(process.env.COMPARE_CONNECTIONS || 10);
@@ -95,6 +96,7 @@ async function main() {
     const venues = (await (await fetch(`${a.api}/venues?per_page=50`)).json()).venues.map((v) => v.id);
     const paths =
       scenario === 'list' ? distinctListPaths(days)
+      : scenario === 'list-new' ? unrepeatedListPaths(days)
       : scenario === 'single' ? ids.map((id) => `/events/${id}`)
       : scenario === 'single-new' ? distinctSinglePaths(ids)
       : scenario === 'venue' ? venues.map((id) => `/events?venue=${id}&start_date=${days[Math.floor(Math.random() * days.length)]}`)

@@ -13,6 +13,14 @@ const distinctListPaths = (days) =>
   Array.from({ length: 24 }, (_, hour) => days.map((day) => `/events?start_date=${day}%20${String(hour).padStart(2, '0')}:00`)).flat();
 
 /**
+ * A list of 10 whose page no earlier request asked for: each start day with 24 different end days (300 to 323 days
+ * later), the start days in turn — 24,000 different date windows, so neither a URL cache nor the pages kept at the
+ * data version (issue 18: the hours of one `start_date` day ask for the same page) can answer one: every page is read.
+ */
+const unrepeatedListPaths = (days) =>
+  Array.from({ length: 24 }, (_, k) => days.map((day) => `/events?start_date=${day}&end_date=${new Date(Date.parse(day) + (300 + k) * 86400_000).toISOString().slice(0, 10)}`)).flat();
+
+/**
  * Every event by id, no address twice within minutes: the ids in turn, each round with another value of a `_`
  * parameter the service ignores (as clients that bust caches send it), 120 rounds. The plain "single by id, over all
  * ids" comes back to each id several times a second at these rates, so the read cache answers most of it; here only the
@@ -21,4 +29,4 @@ const distinctListPaths = (days) =>
 const distinctSinglePaths = (ids) =>
   Array.from({ length: 120 }, (_, round) => ids.map((id) => `/events/${id}?_=${round}`)).flat();
 
-module.exports = { distinctDays, distinctListPaths, distinctSinglePaths };
+module.exports = { distinctDays, distinctListPaths, distinctSinglePaths, unrepeatedListPaths };

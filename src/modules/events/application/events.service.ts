@@ -116,21 +116,21 @@ export class EventsService {
   }
 
   /**
-   * The page `reuse` keeps at the current data version, else the page read now (with its rows where the repository
-   * carries them: `carried`) and kept under the version read before it — what it shows is at least that new.
+   * The page `reuse` kept under this key if the data version is still the one it was read at; else the page read now
+   * (with its rows where the repository carries them: `carried`), kept under the version read with it. A page never
+   * asked for before is read at once: only a kept one costs the version's read first.
    */
   private async keptPage(c: EventCriteria, pageRequest: EventPageRequest, reuse: ListReuse): Promise<{ kept: KeptPage; carried?: CalendarEvent[] }> {
     const key = pageKey(c, pageRequest);
-    const dataVersion = await this.repo.currentDataVersion();
-    const found = reuse.page(key, dataVersion);
-    if (found !== undefined) return { kept: found };
+    const last = reuse.page(key);
+    if (last !== undefined && last.dataVersion === (await this.repo.currentDataVersion())) return { kept: last.page };
     if (this.repo.pagesCarryRows) {
-      const { rows, total } = await this.repo.findPage(c, pageRequest);
+      const { rows, total, dataVersion } = await this.repo.findPage(c, pageRequest);
       const kept = { stamps: rows.map(stampOfEvent), total };
       reuse.keepPage(key, dataVersion, kept);
       return { kept, carried: rows };
     }
-    const { stamps, total } = await this.repo.findPageStamps(c, pageRequest);
+    const { stamps, total, dataVersion } = await this.repo.findPageStamps(c, pageRequest);
     reuse.keepPage(key, dataVersion, { stamps, total });
     return { kept: { stamps, total } };
   }

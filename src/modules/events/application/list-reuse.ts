@@ -16,8 +16,8 @@ export interface KeptPage {
 export interface ListReuse {
   /** Whether the event is held rendered as shown (its stamp as shown; `masked`: §6.11): it need not be read. */
   hasFragment(e: EventStamp, masked: boolean): boolean;
-  /** The page kept under this key at this data version. */
-  page(key: string, dataVersion: number): KeptPage | undefined;
+  /** The page last kept under this key, and the data version it was read at. */
+  page(key: string): { page: KeptPage; dataVersion: number } | undefined;
   keepPage(key: string, dataVersion: number, page: KeptPage): void;
 }
 

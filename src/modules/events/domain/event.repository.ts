@@ -22,13 +22,16 @@ export abstract class EventRepository implements SlugIndex {
    * then the rows of the events not kept; where statements are cheap calls (SQLite), the narrow stamps are cheaper.
    */
   abstract readonly pagesCarryRows: boolean;
-  /** One page of matching events (start ASC, id ASC) and the total count. */
-  abstract findPage(criteria: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }>;
+  /**
+   * One page of matching events (start ASC, id ASC), the total count, and the data version (issue 18) read with them:
+   * what the page shows is at least as new as that version.
+   */
+  abstract findPage(criteria: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number; dataVersion: number }>;
   /**
    * `findPage` with only what a page needs to know of events it may show from rendered fragments (issue 18): their
    * stamps — revision, status, publication date, author, password — without their text.
    */
-  abstract findPageStamps(criteria: EventCriteria, page: EventPageRequest): Promise<{ stamps: EventStamp[]; total: number }>;
+  abstract findPageStamps(criteria: EventCriteria, page: EventPageRequest): Promise<{ stamps: EventStamp[]; total: number; dataVersion: number }>;
   /** The events with these ids, in the order given (ids without an event are left out). */
   abstract findByIds(ids: number[]): Promise<CalendarEvent[]>;
   abstract findById(id: number): Promise<CalendarEvent | null>;

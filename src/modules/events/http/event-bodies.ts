@@ -127,9 +127,6 @@ const fragmentKey = (api: string, variant: 'listed' | 'masked', e: EventStamp) =
 /** A single body's key: as a fragment's, at the data version the event was read at. */
 const singleKey = (api: string, e: EventStamp, dataVersion: number) => `event single ${e.id} ${e.revision} ${e.status} ${api} at ${dataVersion}`;
 
-/** A kept page's key: the page's own (`pageKey`) at the data version it was read at. */
-const keptPageKey = (key: string, dataVersion: number) => `event page ${key} at ${dataVersion}`;
-
 /**
  * The fragments, pages and linked records one request reuses (issue 18), through its `ReadScope`. `hasFragment` finds
  * a listed event's text and pins it for the rest of the request, so the page can be answered from it even if the cache
@@ -172,12 +169,13 @@ export class KeptFragments implements ListReuse {
     this.scope.keep(this.fragments, this.listedKey(e, masked), bytes);
   }
 
-  page(key: string, dataVersion: number): KeptPage | undefined {
-    return this.scope.takeCurrent(this.pages, keptPageKey(key, dataVersion)) as KeptPage | undefined;
+  /** Checked against the data version by the caller before use: as current as that read, it leaves `dataReadAt` be. */
+  page(key: string): { page: KeptPage; dataVersion: number } | undefined {
+    return this.scope.takeCurrent(this.pages, `event page ${key}`) as { page: KeptPage; dataVersion: number } | undefined;
   }
 
   keepPage(key: string, dataVersion: number, page: KeptPage): void {
-    this.scope.keep(this.pages, keptPageKey(key, dataVersion), page);
+    this.scope.keep(this.pages, `event page ${key}`, { page, dataVersion });
   }
 
   /** The single body kept for this stamp at this data version (`EventBodies.single`). */

@@ -27,9 +27,9 @@ export class VersionedFragmentCache extends ReadModelStore<Buffer> {
 }
 
 /**
- * Pages of lists (their events' stamps and totals, issue 18) keyed by the data version they were read at, as
- * `VersionedFragmentCache` keeps bodies: found only while nothing has been written since. Its budget counts
- * approximate bytes (`approximateBytes`).
+ * Pages of lists (their events' stamps and totals, issue 18), each with the data version it was read at, which the
+ * reader compares with the current one before using it: as `VersionedFragmentCache`'s bodies, a page is used only while
+ * nothing has been written since, so it need not age out. Its budget counts approximate bytes (`approximateBytes`).
  */
 export class VersionedPageCache extends ReadModelStore<object> {
   constructor(responses: ResponseCache, enabled: boolean, maxBytes: number, clock: Clock) {

@@ -47,14 +47,14 @@ export class InMemoryEventRepository extends EventRepository {
     return true;
   }
 
-  async findPage(c: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }> {
+  async findPage(c: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number; dataVersion: number }> {
     const { ids, total } = this.pageIds(c, page);
-    return { rows: await this.findByIds(ids), total };
+    return { rows: await this.findByIds(ids), total, dataVersion: 0 };
   }
 
-  async findPageStamps(c: EventCriteria, page: EventPageRequest): Promise<{ stamps: EventStamp[]; total: number }> {
+  async findPageStamps(c: EventCriteria, page: EventPageRequest): Promise<{ stamps: EventStamp[]; total: number; dataVersion: number }> {
     const { rows, total } = await this.findPage(c, page);
-    return { stamps: rows.map(stampOf), total };
+    return { stamps: rows.map(stampOf), total, dataVersion: 0 };
   }
 
   async findByIds(ids: number[]): Promise<CalendarEvent[]> {

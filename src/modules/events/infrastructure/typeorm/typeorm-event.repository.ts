@@ -192,14 +192,14 @@ export class TypeOrmEventRepository extends EventRepository {
     return readRows<Row>(this.manager, `SELECT ${columns} FROM events e WHERE ${condition}`, params);
   }
 
-  async findPage(c: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number }> {
-    const { entries, total } = await this.pageOf<EventOrmEntity>(c, page, shownColumnsAs(this.dataSource, EventOrmEntity, 'e'));
-    return { rows: entries.map(viewed), total };
+  async findPage(c: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number; dataVersion: number }> {
+    const { entries, total, dataVersion } = await this.pageOf<EventOrmEntity>(c, page, shownColumnsAs(this.dataSource, EventOrmEntity, 'e'));
+    return { rows: entries.map(viewed), total, dataVersion };
   }
 
-  async findPageStamps(c: EventCriteria, page: EventPageRequest): Promise<{ stamps: EventStamp[]; total: number }> {
-    const { entries, total } = await this.pageOf<Record<keyof EventStamp, unknown>>(c, page, STAMP_COLUMNS);
-    return { stamps: entries.map(stampOf), total };
+  async findPageStamps(c: EventCriteria, page: EventPageRequest): Promise<{ stamps: EventStamp[]; total: number; dataVersion: number }> {
+    const { entries, total, dataVersion } = await this.pageOf<Record<keyof EventStamp, unknown>>(c, page, STAMP_COLUMNS);
+    return { stamps: entries.map(stampOf), total, dataVersion };
   }
 
   /**
@@ -213,23 +213,28 @@ export class TypeOrmEventRepository extends EventRepository {
    * A search the search index answers alone is found there: the index rows of all its matches are read for the total
    * anyway, so one query with COUNT(*) OVER () gives the page, and a second reads its rows.
    */
-  private async pageOf<Row extends { id: unknown }>(c: EventCriteria, page: EventPageRequest, columns: string): Promise<{ entries: Row[]; total: number }> {
+  private async pageOf<Row extends { id: unknown }>(
+    c: EventCriteria,
+    page: EventPageRequest,
+    columns: string,
+  ): Promise<{ entries: Row[]; total: number; dataVersion: number }> {
     if (this.search.answersAlone(c)) {
+      const dataVersion = await this.readDataVersion(); // read first: the page found after it is at least as new
       const { ids, total } = await this.search.page(this.manager, c, page);
-      return { entries: await this.columnsByIds<Row>(ids, columns), total };
+      return { entries: await this.columnsByIds<Row>(ids, columns), total, dataVersion };
     }
     const { sql: pageSql, params: pageParams, driver } = await this.pageSql(c, page);
     const { sql: totalSql, params: totalParams } = this.totalSql(c, driver);
-    const rows = await readRows<Row & { pageTotal: unknown; pageStart: unknown }>(
+    const rows = await readRows<Row & { pageTotal: unknown; pageStart: unknown; data_version: unknown }>(
       this.manager,
-      `SELECT t.n AS pageTotal, pe.* FROM (${totalSql}) t LEFT JOIN ` +
+      `SELECT t.n AS pageTotal, ${DATA_VERSION_COLUMN}, pe.* FROM (${totalSql}) t LEFT JOIN ` +
         `(SELECT pg.pageStart AS pageStart, ${columns} FROM (${pageSql}) pg JOIN events e ON e.id = pg.id) pe ON 1 = 1`,
       [...totalParams, ...pageParams],
     );
     const entries = rows
       .filter((row) => row.id !== null && row.id !== undefined)
       .sort((a, b) => (a.pageStart === b.pageStart ? Number(a.id) - Number(b.id) : String(a.pageStart) < String(b.pageStart) ? -1 : 1));
-    return { entries, total: Number(rows[0]?.pageTotal ?? 0) };
+    return { entries, total: Number(rows[0]?.pageTotal ?? 0), dataVersion: Number(rows[0]?.data_version) };
   }
 
   /** The page's ids in list order (`id`, and its start as `pageStart`), with LIMIT and OFFSET; and the driving link. */
