@@ -1,4 +1,4 @@
-import { batchedById } from './batched-reads';
+import { batchedById, sharedPerTurn } from './batched-reads';
 
 describe('batchedById (issue 18: single reads that arrive together share one statement)', () => {
   const setup = () => {
@@ -31,5 +31,24 @@ describe('batchedById (issue 18: single reads that arrive together share one sta
     const { read, batches } = setup();
     await Promise.all(Array.from({ length: 150 }, (_, i) => read(i + 1)));
     expect(batches.map((ids) => ids.length)).toEqual([100, 50]);
+  });
+});
+
+describe('sharedPerTurn (issue 18: list pages that arrive together share one read of the data version)', () => {
+  it('answers the reads of one turn with one load, and loads again for a later turn', async () => {
+    let loads = 0;
+    const read = sharedPerTurn(async () => ++loads);
+    const first = read();
+    await Promise.resolve(); // a request of the same turn still joins
+    expect(await Promise.all([first, read(), read()])).toEqual([1, 1, 1]);
+    expect(await read()).toBe(2); // never a value loaded before the caller asked
+    expect(loads).toBe(2);
+  });
+
+  it('gives every reader of a failed load its error', async () => {
+    const read = sharedPerTurn(async () => {
+      throw new Error('gone');
+    });
+    await expect(Promise.all([read(), read()])).rejects.toThrow('gone');
   });
 });

@@ -89,8 +89,18 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
       const page2 = await f.repo.findPage(criteria(), { offset: 2, limit: 2 });
       expect(page2.rows.map((e) => e.id)).toEqual([3]);
       expect(page2.total).toBe(3);
-      expect(await f.repo.findPage(criteria(), { offset: 10, limit: 2 })).toEqual({ rows: [], total: 3 });
-      expect(await f.repo.findPage(criteria({ include: [] }), PAGE)).toEqual({ rows: [], total: 0 });
+      expect(await f.repo.findPage(criteria(), { offset: 10, limit: 2 })).toMatchObject({ rows: [], total: 3 });
+      expect(await f.repo.findPage(criteria({ include: [] }), PAGE)).toMatchObject({ rows: [], total: 0 });
+    });
+
+    it('reads the data version with every page, found by the list index or the search index, empty or not', async () => {
+      await save(anEvent(1, { title: 'Versioned page' }));
+      const current = await f.repo.currentDataVersion();
+      expect(Number.isInteger(current)).toBe(true);
+      for (const c of [criteria(), criteria({ include: [] }), criteria({ searchWords: ['versioned'] }), criteria({ searchWords: ['absent'] })]) {
+        expect((await f.repo.findPage(c, PAGE)).dataVersion).toBe(current);
+        expect((await f.repo.findPageStamps(c, PAGE)).dataVersion).toBe(current);
+      }
     });
 
     it('compares bounds with local times in event mode and UTC times in site mode, one bound each', async () => {

@@ -66,6 +66,47 @@ describe('data version', () => {
     expect(written.statements.length).toBeGreaterThan(1);
   });
 
+  it("answers a list page asked for again under another address from the page kept at the data version: one statement, the version's", async () => {
+    const ids: number[] = [];
+    for (const [title, day] of [['Kept page first', '2026-12-10'], ['Kept page second', '2026-12-11']]) {
+      const created = await t.http().post(`${t.api}/events`).set('Authorization', editor).send({ title, start_date: `${day} 20:00`, end_date: `${day} 21:00` });
+      ids.push(created.body.id);
+    }
+    const draft = await t.http().post(`${t.api}/events`).set('Authorization', editor).send({ title: 'Kept page draft', status: 'draft', start_date: '2026-12-10 19:00', end_date: '2026-12-10 20:00' });
+    const list = async (hour: string, as?: string) => {
+      let body: { events: Array<{ id: number; title: string }>; total: number } = { events: [], total: 0 };
+      const statements = await captureQueries(t.dataSource, async () => {
+        const req = t.http().get(`${t.api}/events?start_date=2026-12-10%20${hour}:00&end_date=2026-12-11&per_page=5`);
+        const res = as === undefined ? await req : await req.set('Authorization', as);
+        expect(res.status).toBe(200);
+        body = res.body;
+      });
+      return { titles: body.events.map((e) => e.title), total: body.total, statements: statements.map((q) => q.sql) };
+    };
+    const first = await list('01');
+    expect(first).toMatchObject({ titles: ['Kept page first', 'Kept page second'], total: 2 });
+    expect(first.statements.some((sql) => /data_version/.test(sql) && /FROM events/.test(sql))).toBe(true); // read with the page
+    const again = await list('02'); // the same day: the same page, under a new address
+    expect(again).toMatchObject({ titles: first.titles, total: 2 });
+    expect(again.statements).toHaveLength(1);
+    expect(again.statements[0]).toMatch(/data_version/);
+    expect(again.statements[0]).not.toMatch(/events/);
+    // The page depends on who reads: an editor's shows the draft, and an anonymous reader's still does not.
+    expect((await list('03', editor)).titles).toEqual(['Kept page draft', 'Kept page first', 'Kept page second']);
+    expect((await list('04')).titles).toEqual(first.titles);
+    // Another process renames the second event (and raises the version, as every unit of work does): the next page
+    // is read again and shows it; a write here does the same for the first.
+    await t.dataSource.query(`UPDATE events SET title = 'Renamed elsewhere', revision = revision + 1 WHERE id = ${ids[1]}`);
+    await t.dataSource.query('UPDATE data_version SET version = version + 1 WHERE id = 1');
+    const elsewhere = await list('05');
+    expect(elsewhere.titles).toEqual(['Kept page first', 'Renamed elsewhere']);
+    expect(elsewhere.statements.length).toBeGreaterThan(1);
+    expect((await t.http().delete(`${t.api}/events/${ids[0]}`).set('Authorization', editor)).status).toBe(200);
+    expect(await list('06')).toMatchObject({ titles: ['Renamed elsewhere'], total: 1 });
+    expect((await list('07')).statements).toHaveLength(1);
+    expect(draft.status).toBe(201);
+  });
+
   it('answers reads of different events at once each with its own event (on MySQL they may share a statement)', async () => {
     const ids: number[] = [];
     for (const title of ['First at once', 'Second at once', 'Third at once']) {

@@ -16,6 +16,7 @@ import { EventView, EventViewReader } from '../../src/modules/events/application
 import { readEventWrite } from '../../src/modules/events/http/dto/event-write.command-reader';
 import { UpdateEventParams } from '../../src/modules/events/http/dto/event-write.params';
 import { readLeniently } from '../../src/shared/http/params/input';
+import type { KeptPage, ListReuse } from '../../src/modules/events/application/list-reuse';
 import { InMemoryEventRepository } from '../../src/modules/events/infrastructure/in-memory/in-memory-event.repository';
 
 /**
@@ -316,6 +317,36 @@ describe('EventsService reads', () => {
     expect((await service.list({ page: 1, perPage: 10 }, anonymous)).rows).toEqual([]);
     clock.advance(11 * 60_000);
     expect((await service.list({ page: 1, perPage: 10 }, anonymous)).rows.map((r) => r.id)).toEqual([e.id]);
+  });
+
+  it('with reuse: a page kept at the current data version is not read again, a newer version reads it, held fragments are not read', async () => {
+    const { service, repo } = await setup();
+    const first = (await service.create(w(base), admin)).event;
+    const second = (await service.create(w({ ...base, title: 'Second' }), admin)).event;
+    const kept = new Map<string, { page: KeptPage; dataVersion: number }>();
+    const held = new Set<number>();
+    const reuse: ListReuse = {
+      hasFragment: (e) => held.has(e.id),
+      page: (key) => kept.get(key),
+      keepPage: (key, dataVersion, page) => kept.set(key, { page, dataVersion }),
+    };
+    let version = 7;
+    const versionReads = jest.spyOn(repo, 'currentDataVersion').mockImplementation(async () => version);
+    const pageReads = jest.spyOn(repo, 'findPageStamps').mockImplementation(async (c, p) => ({ ...(await InMemoryEventRepository.prototype.findPageStamps.call(repo, c, p)), dataVersion: version }));
+    const rowReads = jest.spyOn(repo, 'findByIds');
+    const list = async () => (await service.list({ page: 1, perPage: 10 }, anonymous, reuse)).page.map((e) => e.id);
+
+    expect(await list()).toEqual([first.id, second.id]);
+    expect([versionReads.mock.calls.length, pageReads.mock.calls.length]).toEqual([0, 1]); // never asked for: read at once
+    expect(rowReads.mock.calls.at(-1)).toEqual([[first.id, second.id]]);
+    held.add(first.id);
+    expect(await list()).toEqual([first.id, second.id]);
+    expect([versionReads.mock.calls.length, pageReads.mock.calls.length]).toEqual([1, 1]); // kept at version 7
+    expect(rowReads.mock.calls.at(-1)).toEqual([[second.id]]);
+    version = 8;
+    expect(await list()).toEqual([first.id, second.id]);
+    expect([versionReads.mock.calls.length, pageReads.mock.calls.length]).toEqual([2, 2]); // written since: read again
+    expect([...kept.values()].map((k) => k.dataVersion)).toEqual([8]);
   });
 
   it('include ignores every date window', async () => {
