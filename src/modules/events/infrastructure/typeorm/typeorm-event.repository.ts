@@ -219,8 +219,7 @@ export class TypeOrmEventRepository extends EventRepository {
     columns: string,
   ): Promise<{ entries: Row[]; total: number; dataVersion: number }> {
     if (this.search.answersAlone(c)) {
-      const dataVersion = await this.readDataVersion(); // read first: the page found after it is at least as new
-      const { ids, total } = await this.search.page(this.manager, c, page);
+      const { ids, total, dataVersion } = await this.search.page(this.manager, c, page);
       return { entries: await this.columnsByIds<Row>(ids, columns), total, dataVersion };
     }
     const { sql: pageSql, params: pageParams, driver } = await this.pageSql(c, page);

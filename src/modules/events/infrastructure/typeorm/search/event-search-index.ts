@@ -2,8 +2,20 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { EventCriteria, EventPageRequest } from '../../../domain/event-query';
 import { IndexedEvent, indexEvent, publishEntries, removeEntries, storedEvents, TOKEN_KIND } from './mysql-search-index';
 import type { Bind } from '../../../../../database/raw-columns';
+import { DATA_VERSION_COLUMN } from '../../../../../database/data-version';
 import { answeredByIndex, holdingSql, indexCountSql, indexPageSql, narrowingParts } from './mysql-search-sql';
 import { FTS_CANDIDATES, ftsQueryOf } from './sqlite-search-sql';
+
+/** A row of the index's page: an event (null past the end) with the list's total, and the data version. */
+interface PageRow {
+  data_version: unknown;
+  id: unknown;
+  pageStart: Date;
+  total: unknown;
+}
+
+/** Start (a DATETIME of the index: a Date from the driver), then id: the list's order. */
+const inListOrder = (a: PageRow, b: PageRow) => Number(a.pageStart) - Number(b.pageStart) || Number(a.id) - Number(b.id);
 
 /**
  * The event repository's search index, one per database: SQLite's FTS5 trigram table (sqlite-search-sql.ts, kept by
@@ -43,15 +55,20 @@ export class EventSearchIndex {
     return this.mysql && answeredByIndex(c);
   }
 
-  /** The page's event ids and the list's total, from the index alone. */
-  async page(m: EntityManager, c: EventCriteria, page: EventPageRequest): Promise<{ ids: number[]; total: number }> {
+  /**
+   * The page's event ids and the list's total, from the index alone, and the data version read in the same statement
+   * (the page is joined to a one-row table, so an empty page still gives it; its rows are put in list order here).
+   */
+  async page(m: EntityManager, c: EventCriteria, page: EventPageRequest): Promise<{ ids: number[]; total: number; dataVersion: number }> {
     const { sql, params } = indexPageSql(c, page);
-    const rows = (await m.query(sql, params)) as Array<{ id: unknown; total: unknown }>;
-    if (rows.length > 0) return { ids: rows.map((r) => Number(r.id)), total: Number(rows[0].total) };
-    if (page.offset === 0) return { ids: [], total: 0 };
+    const rows = (await m.query(`SELECT ${DATA_VERSION_COLUMN}, p.* FROM (SELECT 1 AS one) v LEFT JOIN (${sql}) p ON 1 = 1`, params)) as PageRow[];
+    const dataVersion = Number(rows[0].data_version);
+    const found = rows.filter((r) => r.id !== null).sort(inListOrder);
+    if (found.length > 0) return { ids: found.map((r) => Number(r.id)), total: Number(found[0].total), dataVersion };
+    if (page.offset === 0) return { ids: [], total: 0, dataVersion };
     const count = indexCountSql(c);
     const [row] = (await m.query(count.sql, count.params)) as Array<{ n: unknown }>;
-    return { ids: [], total: Number(row?.n ?? 0) };
+    return { ids: [], total: Number(row?.n ?? 0), dataVersion };
   }
 
   /** The conditions on `e` narrowing a list with a search to the events the index finds (the `LIKE` checks then decide). */

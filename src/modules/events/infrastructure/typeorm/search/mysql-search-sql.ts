@@ -97,7 +97,7 @@ export function indexPageSql(c: EventCriteria, page: EventPageRequest): { sql: s
   const start = `d.start_${c.mode === 'event' ? 'local' : 'utc'}`;
   const where = indexConditions(c, bind);
   const sql =
-    `SELECT d.event_id AS id, COUNT(*) OVER () AS total FROM event_search_tokens d WHERE ${where.join(' AND ')} ` +
+    `SELECT d.event_id AS id, ${start} AS pageStart, COUNT(*) OVER () AS total FROM event_search_tokens d WHERE ${where.join(' AND ')} ` +
     `GROUP BY d.event_id, ${start} ORDER BY ${start}, d.event_id LIMIT ${bind(page.limit)} OFFSET ${bind(page.offset)}`;
   return { sql, params };
 }
