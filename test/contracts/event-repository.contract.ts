@@ -93,7 +93,7 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
       expect(await f.repo.findPage(criteria({ include: [] }), PAGE)).toMatchObject({ rows: [], total: 0 });
     });
 
-    it('reads the data version with every page, found by the list index or the search index, empty or not', async () => {
+    it('gives the current data version with every page, found by the list index or the search index, empty or not', async () => {
       await save(anEvent(1, { title: 'Versioned page' }));
       const current = await f.repo.currentDataVersion();
       expect(Number.isInteger(current)).toBe(true);

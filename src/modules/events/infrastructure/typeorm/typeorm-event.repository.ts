@@ -159,8 +159,10 @@ export class TypeOrmEventRepository extends EventRepository {
     super();
     this.search = new EventSearchIndex(dataSource);
     this.pagesCarryRows = dataSource.options.type === 'mysql';
+    // The reads shared by requests run outside any unit of work (on the data source's own manager), whichever request
+    // happened to start their batch.
     const readDataVersion = async () => {
-      const [row] = await readRows<{ data_version: unknown }>(this.manager, `SELECT ${DATA_VERSION_COLUMN}`, []);
+      const [row] = await readRows<{ data_version: unknown }>(dataSource.manager, `SELECT ${DATA_VERSION_COLUMN}`, []);
       return Number(row.data_version);
     };
     // MySQL: single reads by id that arrive together share one statement, and list pages one read of the data version
@@ -500,13 +502,17 @@ export class TypeOrmEventRepository extends EventRepository {
     return row ? { stamp: stampOf(row), dataVersion: Number(row.data_version) } : null;
   }
 
-  /** The stamps of these events with the data version, by id: one statement. */
   currentDataVersion(): Promise<number> {
     return this.readDataVersion();
   }
 
+  /** The stamps of these events with the data version, by id: one statement, outside any unit of work (batched). */
   private async stampsWithDataVersion(ids: number[]): Promise<Map<number, StampRow>> {
-    const rows = await this.columnsWhere<StampRow>(`${STAMP_COLUMNS}, ${DATA_VERSION_COLUMN}`, `e.id IN (${marks(ids.length)})`, ids);
+    const rows = await readRows<StampRow>(
+      this.dataSource.manager,
+      `SELECT ${STAMP_COLUMNS}, ${DATA_VERSION_COLUMN} FROM events e WHERE e.id IN (${marks(ids.length)})`,
+      ids,
+    );
     return new Map(rows.map((row) => [Number(row.id), row]));
   }
 
