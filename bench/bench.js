@@ -10,7 +10,8 @@
 //   BENCH_DURATION=5         seconds per scenario and per baseline;  BENCH_CONNECTIONS=10;  BENCH_PORT=3980 (+1 baseline)
 //   BENCH_DIST=dist          the built service;  BENCH_LABEL       a note stored with the results
 //   READ_CACHE_TTL_MS=0      the service without its read cache (results kept as <db>-uncached)
-//   The "distinct:" scenarios send a different address each request (issue 18): no URL cache helps them.
+//   The "distinct:" scenarios send a different address each request (issue 18): no URL cache helps them; "no page
+//   twice" sends date windows no earlier request asked for, so no kept page helps it either.
 //   BENCH_ONLY               a regular expression: only the scenarios whose name matches run (e.g. "^distinct"); the
 //                            results go to bench/results/<date>-<variant>-partial.json and BENCHMARKS.md is left alone
 //   BENCH_VARIANT            names the results file and the BENCHMARKS.md section (default <db>[-uncached]), e.g.
