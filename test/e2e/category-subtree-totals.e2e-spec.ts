@@ -36,6 +36,10 @@ describe('the total of a category with its descendants', () => {
     [],
   ];
   const statusSets = [['publish'], ['publish', 'private', 'draft', 'pending', 'future']] as EventCriteria['statuses'][];
+  const readers = [
+    { authorId: null, password: null },
+    { authorId: null, password: 'open sesame' },
+  ];
 
   /** The descendants of a category (itself included) from the categories' parents. */
   const subtreeOf = async (root: number): Promise<number[]> => {
@@ -55,11 +59,15 @@ describe('the total of a category with its descendants', () => {
       for (const bounds of windows) {
         for (const mode of ['event', 'site'] as const) {
           for (const statuses of statusSets) {
-            const c: EventCriteria = { mode, bounds, statuses, restrictNonPublishToAuthor: null, categoryIds };
-            const counted = (await repo.findPageStamps(c, { offset: 0, limit: 1 })).total;
-            const summed = (await repo.findPageStamps({ ...c, categoryTree: root }, { offset: 0, limit: 1 })).total;
-            if (counted !== summed) found.push({ root, bounds, mode, statuses, counted, summed });
-            if (counted > 0) nonZero++;
+            // Every event counted, and (§6.11) for an anonymous reader and a password holder, without the protected
+            // events they may not see unlocked: from the protected events' buckets, and from the link rows.
+            for (const maskedFor of [undefined, ...readers]) {
+              const c: EventCriteria = { mode, bounds, statuses, restrictNonPublishToAuthor: null, categoryIds, maskedFor };
+              const counted = (await repo.findPageStamps(c, { offset: 0, limit: 1 })).total;
+              const summed = (await repo.findPageStamps({ ...c, categoryTree: root }, { offset: 0, limit: 1 })).total;
+              if (counted !== summed) found.push({ root, bounds, mode, statuses, maskedFor, counted, summed });
+              if (counted > 0) nonZero++;
+            }
           }
         }
       }
@@ -94,6 +102,16 @@ describe('the total of a category with its descendants', () => {
     expect((await patch(`events/${linked[1].id}`, { categories: [parent.id, other.id] })).status).toBe(200);
     expect((await patch(`events/${linked[2].id}`, { hide_from_listings: true })).status).toBe(200);
     expect((await patch(`events/${linked[3].id}`, { status: 'draft' })).status).toBe(200);
+    // Passwords set (one the password reader holds) and removed: events join and leave the protected buckets.
+    const unprotected = s.events.filter((e) => e.links.termIds.includes(parent.id) && e.event.postPassword === '').slice(0, 3).map((e) => e.event);
+    const guarded = s.events.filter((e) => e.event.postPassword !== '' && e.links.termIds.length > 0).slice(0, 1).map((e) => e.event);
+    expect([unprotected.length, guarded.length]).toEqual([3, 1]);
+    expect((await patch(`events/${unprotected[0].id}`, { post_password: 'open sesame' })).status).toBe(200);
+    expect((await patch(`events/${unprotected[1].id}`, { post_password: 'other' })).status).toBe(200);
+    expect((await patch(`events/${unprotected[1].id}`, { post_password: 'another', start_date: '2026-12-03 10:00', end_date: '2026-12-03 12:00' })).status).toBe(200);
+    expect((await patch(`events/${guarded[0].id}`, { post_password: '' })).status).toBe(200);
+    expect((await patch(`events/${unprotected[2].id}`, { post_password: 'x', categories: [other.id] })).status).toBe(200);
+    expect(await categoryCountInconsistencies(s.t.dataSource)).toEqual([]);
     expect((await s.t.http().delete(`${api}/events/${linked[4].id}?force=true`).set('Authorization', admin)).status).toBe(200);
     const leaf = categories.find((c) => c.parent !== 0 && c.id !== child.id)!;
     expect((await s.t.http().delete(`${api}/categories/${leaf.id}`).set('Authorization', admin)).status).toBe(200);
@@ -106,30 +124,41 @@ describe('the total of a category with its descendants', () => {
     expect(await mismatches()).toEqual([]);
   });
 
-  it('the list sums the category\'s buckets, found by key', async () => {
+  it('the list sums the category\'s buckets, found by key, less the protected events\' buckets for an anonymous reader', async () => {
     const categories = s.summary.terms.filter((t) => t.taxonomy === 'category');
     const parent = categories.find((c) => categories.some((o) => o.parent === c.id))!;
-    const queries = await captureQueries(s.t.dataSource, async () => {
-      const res = await s.t.http().get(`${s.t.api}/events`).query({ categories: parent.slug });
-      expect(res.status).toBe(200);
-    });
-    const total = queries.find((q) => /event_category_month_counts/.test(q.sql));
-    expect(total).toBeDefined();
-    // The category's link rows are counted for the protected events the caller may not see unlocked alone (the
-    // total's correction, §6.11), never for the whole category.
+    const totalOf = async (query: Record<string, string>) => {
+      const queries = await captureQueries(s.t.dataSource, async () => {
+        const res = await s.t.http().get(`${s.t.api}/events`).query({ categories: parent.slug, ...query });
+        expect(res.status).toBe(200);
+      });
+      const total = queries.find((q) => /event_category_month_counts/.test(q.sql));
+      expect(total).toBeDefined();
+      return total!;
+    };
     const occurrences = (sql: string, part: string) => sql.split(part).length - 1;
-    for (const q of queries) expect(occurrences(q.sql, 'COUNT(DISTINCT')).toBe(occurrences(q.sql, 'd.event_id IN (SELECT lp.id FROM events lp'));
-    expect(occurrences(total!.sql, 'COUNT(DISTINCT')).toBe(1);
-    if (s.t.db === 'mysql') {
-      const plan = (await s.t.dataSource.query(`EXPLAIN ${total!.sql}`, total!.params)) as Array<{ table: string; type: string; key: string | null }>;
-      for (const row of plan.filter((r) => ['c', 'm'].includes(r.table))) expect({ row, ok: ['range', 'ref'].includes(row.type) }).toEqual({ row, ok: true });
-      expect(plan.some((r) => r.table === 'm' && r.key === 'PRIMARY')).toBe(true);
-      // The correction walks the category's link range, not the link rows of every protected event by its key.
-      expect(plan.filter((r) => r.table === 'd').map((r) => [r.type, r.key])).toEqual([['range', 'event_terms_list_local']]);
-    } else {
-      const plan = ((await s.t.dataSource.query(`EXPLAIN QUERY PLAN ${total!.sql}`, total!.params)) as Array<{ detail: string }>).map((r) => r.detail);
-      expect(plan.filter((d) => /^SCAN [cm]\b/.test(d))).toEqual([]);
-      expect(plan.some((d) => /^SEARCH m USING (COVERING )?INDEX sqlite_autoindex_event_category_month_counts_1 \(term_id=\? AND clock=\?/.test(d))).toBe(true);
+    // Anonymous: the protected events' own buckets are taken off; no link row is read.
+    const anonymous = await totalOf({});
+    expect(occurrences(anonymous.sql, 'FROM event_category_protected_month_counts')).toBe(1);
+    expect(occurrences(anonymous.sql, 'COUNT(DISTINCT')).toBe(0);
+    // A password holder may see some protected events unlocked: the category's link rows are counted for the others
+    // alone (the total's correction, §6.11), never for the whole category.
+    const holder = await totalOf({ password: 'open sesame' });
+    expect(occurrences(holder.sql, 'event_category_protected')).toBe(0);
+    expect(occurrences(holder.sql, 'COUNT(DISTINCT')).toBe(1);
+    expect(occurrences(holder.sql, 'd.event_id IN (SELECT lp.id FROM events lp')).toBe(1);
+    for (const total of [anonymous, holder]) {
+      if (s.t.db === 'mysql') {
+        const plan = (await s.t.dataSource.query(`EXPLAIN ${total.sql}`, total.params)) as Array<{ table: string; type: string; key: string | null }>;
+        for (const row of plan.filter((r) => ['c', 'm'].includes(r.table))) expect({ row, ok: ['range', 'ref'].includes(row.type) }).toEqual({ row, ok: true });
+        expect(plan.some((r) => r.table === 'm' && r.key === 'PRIMARY')).toBe(true);
+        // The correction walks the category's link range, not the link rows of every protected event by its key.
+        expect(plan.filter((r) => r.table === 'd').map((r) => [r.type, r.key])).toEqual(total === holder ? [['range', 'event_terms_list_local']] : []);
+      } else {
+        const plan = ((await s.t.dataSource.query(`EXPLAIN QUERY PLAN ${total.sql}`, total.params)) as Array<{ detail: string }>).map((r) => r.detail);
+        expect(plan.filter((d) => /^SCAN [cm]\b/.test(d))).toEqual([]);
+        expect(plan.some((d) => /^SEARCH m USING (COVERING )?INDEX sqlite_autoindex_event_category_month_counts_1 \(term_id=\? AND clock=\?/.test(d))).toBe(true);
+      }
     }
   });
 });

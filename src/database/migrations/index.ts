@@ -19,6 +19,7 @@ import { VenuesOrganizers1764000003100 } from './1764000003100-venues-organizers
 import { NoPadBinaryKeys1764000022000 } from './1764000022000-no-pad-binary-keys';
 import { ProtectedEventsIndex1764000023000 } from './1764000023000-protected-events-index';
 import { DataVersion1764000024000 } from './1764000024000-data-version';
+import { ProtectedCategoryCounts1764000025000 } from './1764000025000-protected-category-counts';
 
 /** Every migration, in order. Each aggregate adds its own file here (append; never edit a landed migration). */
 export const MIGRATIONS: Function[] = [
@@ -43,4 +44,5 @@ export const MIGRATIONS: Function[] = [
   NoPadBinaryKeys1764000022000,
   ProtectedEventsIndex1764000023000,
   DataVersion1764000024000,
+  ProtectedCategoryCounts1764000025000,
 ];

@@ -70,7 +70,7 @@ export async function linkIdInconsistencies(db: DataSource): Promise<unknown[]> 
 
 /**
  * The per-category buckets (issue 18) against a recount: each listable event counts once for every ancestor-or-self
- * of its categories, in both clocks, by day and by month.
+ * of its categories, in both clocks, by day and by month; the protected events' buckets the same for those alone.
  */
 export async function categoryCountInconsistencies(db: DataSource): Promise<unknown[]> {
   const parents = new Map<number, number>(
@@ -83,14 +83,16 @@ export async function categoryCountInconsistencies(db: DataSource): Promise<unkn
       subtrees.set(event, (subtrees.get(event) ?? new Set()).add(id));
     }
   }
-  const events = (await db.query('SELECT id, status, start_local, end_local, start_utc, end_utc FROM events WHERE hide_from_listings = 0')) as any[];
+  const events = (await db.query('SELECT id, status, start_local, end_local, start_utc, end_utc, post_password FROM events WHERE hide_from_listings = 0')) as any[];
   const found: unknown[] = [];
-  for (const [table, startKey, endKey, length] of [
-    ['event_category_counts', 'start_day', 'end_day', 10],
-    ['event_category_month_counts', 'start_month', 'end_month', 7],
+  for (const [table, startKey, endKey, length, protectedOnly] of [
+    ['event_category_counts', 'start_day', 'end_day', 10, false],
+    ['event_category_month_counts', 'start_month', 'end_month', 7, false],
+    ['event_category_protected_counts', 'start_day', 'end_day', 10, true],
+    ['event_category_protected_month_counts', 'start_month', 'end_month', 7, true],
   ] as const) {
     const expected = new Map<string, number>();
-    for (const e of events) {
+    for (const e of events.filter((row) => !protectedOnly || String(row.post_password) !== '')) {
       for (const root of subtrees.get(Number(e.id)) ?? []) {
         for (const [clock, start, end] of [
           ['local', e.start_local, e.end_local],

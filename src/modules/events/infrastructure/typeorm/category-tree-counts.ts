@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { marks } from '../../../../database/raw-columns';
 import { forShare, holdWriteLock, locksRows } from '../../../../database/typeorm-unit-of-work';
-import { CountDelta, CountedEventRow, countRow, upsertCounts } from './event-list-counts';
+import { CountDelta, CountedEventRow, countRow, protectedRow, upsertCounts } from './event-list-counts';
 import { monthOf } from '../../domain/day-count-plan';
 import { CATEGORY_TREE_LOCK } from '../../../categories/domain/category-tree';
 
@@ -84,15 +84,37 @@ export function subtreeIds(tree: CategoryTree, root: number): number[] {
   return [...out].sort((a, b) => a - b);
 }
 
-/** Adds the row's buckets to each of these subtrees' counts, `sign` times. */
-export function countInSubtrees(delta: CountDelta, subtrees: readonly number[], row: CountedEventRow, sign: 1 | -1): void {
+/**
+ * Changes of the category buckets: of every listable event's (`all`), and of the protected events' alone
+ * (`protectedEvents`: `event_category_protected_counts`, migration 1764000025000), which an anonymous reader's total
+ * takes off (§6.11: a category filter matches none of the protected events it may not see unlocked).
+ */
+export interface CategoryDelta {
+  all: CountDelta;
+  protectedEvents: CountDelta;
+}
+
+export const newCategoryDelta = (): CategoryDelta => ({ all: new Map(), protectedEvents: new Map() });
+
+/** The tables of one kind of category buckets: by day and by month. */
+export interface CategoryBucketTables {
+  days: string;
+  months: string;
+}
+
+export const ALL_EVENTS: CategoryBucketTables = { days: 'event_category_counts', months: 'event_category_month_counts' };
+export const PROTECTED_EVENTS: CategoryBucketTables = { days: 'event_category_protected_counts', months: 'event_category_protected_month_counts' };
+
+/** Adds the row's buckets to each of these subtrees' counts, `sign` times (a protected event's to both kinds). */
+export function countInSubtrees(delta: CategoryDelta, subtrees: readonly number[], row: CountedEventRow, sign: 1 | -1): void {
   if (subtrees.length === 0) return;
   const buckets: CountDelta = new Map();
   countRow(buckets, row, sign);
+  const into = protectedRow(row) ? [delta.all, delta.protectedEvents] : [delta.all];
   for (const root of subtrees) {
     for (const [key, d] of buckets) {
       const keyed = `${root}${SEPARATOR}${key}`;
-      delta.set(keyed, (delta.get(keyed) ?? 0) + d);
+      for (const target of into) target.set(keyed, (target.get(keyed) ?? 0) + d);
     }
   }
 }
@@ -114,16 +136,24 @@ export async function categoryLinksOf(m: EntityManager, tree: CategoryTree, even
   return out;
 }
 
-/** Applies the changes to the day buckets, then to the month buckets (keys in order, as `adjustListCounts`). */
-export async function adjustCategoryCounts(m: EntityManager, delta: CountDelta): Promise<void> {
-  const months: CountDelta = new Map();
-  for (const [key, d] of delta) {
-    const [term, clock, status, startDay, endDay] = key.split(SEPARATOR);
-    const month = [term, clock, status, monthOf(startDay), monthOf(endDay)].join(SEPARATOR);
-    months.set(month, (months.get(month) ?? 0) + d);
+/**
+ * Applies the changes to the day buckets, then to the month buckets (keys in order, as `adjustListCounts`), of every
+ * event, then of the protected ones (always in that order, so concurrent writers lock the tables in the same order).
+ */
+export async function adjustCategoryCounts(m: EntityManager, delta: CategoryDelta): Promise<void> {
+  for (const [changes, tables] of [
+    [delta.all, ALL_EVENTS],
+    [delta.protectedEvents, PROTECTED_EVENTS],
+  ] as const) {
+    const months: CountDelta = new Map();
+    for (const [key, d] of changes) {
+      const [term, clock, status, startDay, endDay] = key.split(SEPARATOR);
+      const month = [term, clock, status, monthOf(startDay), monthOf(endDay)].join(SEPARATOR);
+      months.set(month, (months.get(month) ?? 0) + d);
+    }
+    await upsertCounts(m, tables.days, ['term_id', 'clock', 'status', 'start_day', 'end_day'], changes);
+    await upsertCounts(m, tables.months, ['term_id', 'clock', 'status', 'start_month', 'end_month'], months);
   }
-  await upsertCounts(m, 'event_category_counts', ['term_id', 'clock', 'status', 'start_day', 'end_day'], delta);
-  await upsertCounts(m, 'event_category_month_counts', ['term_id', 'clock', 'status', 'start_month', 'end_month'], months);
 }
 
 /**
@@ -132,42 +162,55 @@ export async function adjustCategoryCounts(m: EntityManager, delta: CountDelta):
  * seeder). Link rows carry their event's status, days and hidden flag, so the events table is not read: one pass per
  * clock over the subtrees' links, each (category, event) pair once.
  */
-export async function rebuildCategoryCounts(m: EntityManager, tree: CategoryTree, categoryIds: Iterable<number>): Promise<void> {
+export async function rebuildCategoryCounts(
+  m: EntityManager,
+  tree: CategoryTree,
+  categoryIds: Iterable<number>,
+  kinds: readonly CategoryBucketTables[] = [ALL_EVENTS, PROTECTED_EVENTS],
+): Promise<void> {
   // Chunks of at most ~2,000 (term, category) pairs: both databases cap the placeholders of a statement.
   let chunk: number[] = [];
   let pairs = 0;
   for (const root of [...new Set(categoryIds)].sort((a, b) => a - b)) {
     const size = subtreeIds(tree, root).length;
     if (chunk.length > 0 && pairs + size > 2000) {
-      await rebuildChunk(m, tree, chunk);
+      for (const tables of kinds) await rebuildChunk(m, tree, chunk, tables);
       [chunk, pairs] = [[], 0];
     }
     chunk.push(root);
     pairs += size;
   }
-  if (chunk.length > 0) await rebuildChunk(m, tree, chunk);
+  if (chunk.length > 0) for (const tables of kinds) await rebuildChunk(m, tree, chunk, tables);
 }
 
-async function rebuildChunk(m: EntityManager, tree: CategoryTree, roots: number[]): Promise<void> {
-  await m.query(`DELETE FROM event_category_counts WHERE term_id IN (${marks(roots.length)})`, roots);
-  await m.query(`DELETE FROM event_category_month_counts WHERE term_id IN (${marks(roots.length)})`, roots);
+async function rebuildChunk(m: EntityManager, tree: CategoryTree, roots: number[], tables: CategoryBucketTables): Promise<void> {
+  await m.query(`DELETE FROM ${tables.days} WHERE term_id IN (${marks(roots.length)})`, roots);
+  await m.query(`DELETE FROM ${tables.months} WHERE term_id IN (${marks(roots.length)})`, roots);
   const pairs = roots.flatMap((root) => subtreeIds(tree, root).map((term) => [term, root]));
   if (pairs.length === 0) return;
   const closure = pairs.map(() => 'SELECT ? AS term_id, ? AS root').join(' UNION ALL ');
+  // The protected events' buckets start from those events (a small set, by the `events_protected` index).
+  const protectedOnly = tables === PROTECTED_EVENTS;
+  // SQLite reads a range for `>`, not for `<>`; MySQL for both (NO PAD binary there: ' ' <> '' holds).
+  const mysql = m.connection.options.type === 'mysql';
+  const source = protectedOnly
+    ? `events p${mysql ? ' FORCE INDEX (events_protected)' : ' INDEXED BY events_protected'} JOIN event_terms l ON l.event_id = p.id ` +
+      `JOIN (${closure}) c ON c.term_id = l.term_id WHERE p.post_password ${mysql ? "<> ''" : "> ''"} AND l.event_hidden = 0`
+    : `event_terms l JOIN (${closure}) c ON c.term_id = l.term_id WHERE l.event_hidden = 0`;
   for (const clock of ['local', 'utc']) {
     await m.query(
-      'INSERT INTO event_category_counts (term_id, clock, status, start_day, end_day, n) ' +
+      `INSERT INTO ${tables.days} (term_id, clock, status, start_day, end_day, n) ` +
         `SELECT x.root, ?, x.status, x.start_day, x.end_day, COUNT(*) FROM (` +
         `SELECT DISTINCT c.root AS root, l.event_id AS event_id, l.event_status AS status, ` +
         `SUBSTR(l.event_start_${clock}, 1, 10) AS start_day, SUBSTR(l.event_end_${clock}, 1, 10) AS end_day ` +
-        `FROM event_terms l JOIN (${closure}) c ON c.term_id = l.term_id WHERE l.event_hidden = 0` +
+        `FROM ${source}` +
         ') x GROUP BY x.root, x.status, x.start_day, x.end_day',
       [clock, ...pairs.flat()],
     );
   }
   await m.query(
-    'INSERT INTO event_category_month_counts (term_id, clock, status, start_month, end_month, n) ' +
-      'SELECT term_id, clock, status, SUBSTR(start_day, 1, 7), SUBSTR(end_day, 1, 7), SUM(n) FROM event_category_counts ' +
+    `INSERT INTO ${tables.months} (term_id, clock, status, start_month, end_month, n) ` +
+      `SELECT term_id, clock, status, SUBSTR(start_day, 1, 7), SUBSTR(end_day, 1, 7), SUM(n) FROM ${tables.days} ` +
       `WHERE term_id IN (${marks(roots.length)}) GROUP BY term_id, clock, status, SUBSTR(start_day, 1, 7), SUBSTR(end_day, 1, 7)`,
     roots,
   );
@@ -187,7 +230,7 @@ interface CountedChange {
 export async function recountInCategories(m: EntityManager, changes: CountedChange[]): Promise<void> {
   const tree = await readCategoryTree(m);
   const links = await categoryLinksOf(m, tree, changes.map((c) => c.id));
-  const delta: CountDelta = new Map();
+  const delta = newCategoryDelta();
   for (const c of changes) {
     const subtrees = subtreesOf(tree, links.get(c.id) ?? []);
     if (c.before) countInSubtrees(delta, subtrees, c.before, -1);
@@ -196,5 +239,10 @@ export async function recountInCategories(m: EntityManager, changes: CountedChan
   await adjustCategoryCounts(m, delta);
 }
 
-/** Whether a list-count change moves any bucket (a write that keeps status, days and hidden flag moves none). */
-export const movesBuckets = (delta: CountDelta) => [...delta.values()].some((d) => d !== 0);
+/**
+ * Whether a write moves any category bucket: a list-count change that moves one, or a password set or removed (the
+ * event joins or leaves the protected events' buckets). A write that keeps status, days, hidden flag and whether a
+ * password protects the event moves none.
+ */
+export const movesBuckets = (delta: CountDelta, before: CountedEventRow, after: CountedEventRow) =>
+  [...delta.values()].some((d) => d !== 0) || protectedRow(before) !== protectedRow(after);

@@ -17,13 +17,15 @@ export interface CountedEventRow {
   end_local: string;
   start_utc: string;
   end_utc: string;
+  /** Decides whether the event counts in the protected events' category buckets too (`category-tree-counts.ts`). */
+  post_password: unknown;
 }
 
-export const COUNTED_COLUMNS = 'status, hide_from_listings, start_local, end_local, start_utc, end_utc';
+export const COUNTED_COLUMNS = 'status, hide_from_listings, start_local, end_local, start_utc, end_utc, post_password';
 
 /** The bucket columns of an event about to be stored. */
 export function countedColumnsOf(
-  e: Pick<CalendarEvent, 'status' | 'hideFromListings' | 'startLocal' | 'endLocal' | 'startUtc' | 'endUtc'>,
+  e: Pick<CalendarEvent, 'status' | 'hideFromListings' | 'startLocal' | 'endLocal' | 'startUtc' | 'endUtc' | 'postPassword'>,
 ): CountedEventRow {
   return {
     status: e.status,
@@ -32,8 +34,12 @@ export function countedColumnsOf(
     end_local: e.endLocal,
     start_utc: e.startUtc,
     end_utc: e.endUtc,
+    post_password: e.postPassword,
   };
 }
+
+/** Whether a counted row is a protected event's (a non-empty password, as `isProtected`). */
+export const protectedRow = (row: CountedEventRow): boolean => String(row.post_password ?? '') !== '';
 
 /** Bucket key → change of its count. */
 export type CountDelta = Map<string, number>;
@@ -89,10 +95,14 @@ export interface ClockColumns {
   end: string;
 }
 
-/** A list of one category with its descendants: `tree` is the category, `ids` the subtree's term ids. */
+/**
+ * A list of one category with its descendants: `tree` is the category, `ids` the subtree's term ids; `buckets` the
+ * tables counted (default: every event's).
+ */
 interface CategoryScope {
   tree: number;
   ids: number[];
+  buckets?: { days: string; months: string };
 }
 
 /**
@@ -128,7 +138,9 @@ export function dayCountTotalSql(
     `${alias}.clock = ${bind(columns.clock)}`,
     `${alias}.status IN (${statuses.map(bind).join(', ')})`,
   ];
-  const [dayTable, monthTable] = category ? ['event_category_counts', 'event_category_month_counts'] : ['event_list_counts', 'event_list_month_counts'];
+  const [dayTable, monthTable] = category
+    ? [category.buckets?.days ?? 'event_category_counts', category.buckets?.months ?? 'event_category_month_counts']
+    : ['event_list_counts', 'event_list_month_counts'];
   // An event of a boundary day counts when one of its links is in the subtree: probed by key, as a page walk does.
   const linked = () =>
     category ? ` AND (SELECT COUNT(*) FROM event_terms lc WHERE lc.event_id = e.id AND lc.term_id IN (${category.ids.map(bind).join(', ')})) > 0` : '';

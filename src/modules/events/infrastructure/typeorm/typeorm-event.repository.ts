@@ -28,6 +28,8 @@ import {
   categoryLinksOf,
   countInSubtrees,
   movesBuckets,
+  newCategoryDelta,
+  PROTECTED_EVENTS,
   readCategoryTree,
   recountInCategories,
   shareCategoryTree,
@@ -325,9 +327,17 @@ export class TypeOrmEventRepository extends EventRepository {
           .join(' AND '),
         params: [...c.statuses, ...c.bounds.map((b) => b.value)],
       };
-      const counted = dayCountTotalSql(dayCountPlan(c.bounds), c.statuses, clock, exact, this.dataSource.options.type === 'mysql' ? 'mysql' : 'sqlite', category);
+      const driver = this.dataSource.options.type === 'mysql' ? 'mysql' : 'sqlite';
+      const counted = dayCountTotalSql(dayCountPlan(c.bounds), c.statuses, clock, exact, driver, category);
       // Counted by day alone (no link filter): no masked field is filtered on, nothing to take off.
-      return links ? this.withoutLockedMatches(c, counted, links) : counted;
+      if (!links) return counted;
+      if (category && lockedMatches(c) === 'never' && c.maskedFor?.authorId === null && c.maskedFor.password === null) {
+        // An anonymous reader may see no protected event unlocked: all of them are taken off, from their own buckets.
+        const protectedExact = { sql: `${exact.sql} AND e.post_password <> ''`, params: exact.params };
+        const locked = dayCountTotalSql(dayCountPlan(c.bounds), c.statuses, clock, protectedExact, driver, { ...category, buckets: PROTECTED_EVENTS });
+        return { sql: `SELECT (${counted.sql}) - (${locked.sql}) AS n`, params: [...counted.params, ...locked.params] };
+      }
+      return this.withoutLockedMatches(c, counted, links);
     }
     const { bind, params } = positional();
     const { join, where } = this.listConditions(c, driver, bind);
@@ -591,7 +601,7 @@ export class TypeOrmEventRepository extends EventRepository {
     countRow(delta, stored, -1);
     countRow(delta, after, 1);
     await adjustListCounts(this.manager, delta);
-    if (movesBuckets(delta)) await recountInCategories(this.manager, [{ id: event.id, before: stored, after }]);
+    if (movesBuckets(delta, stored, after)) await recountInCategories(this.manager, [{ id: event.id, before: stored, after }]);
   }
 
   async saveLinks(eventId: number, links: Partial<EventLinks>): Promise<void> {
@@ -611,7 +621,7 @@ export class TypeOrmEventRepository extends EventRepository {
     const after = subtreesOf(tree, termIds);
     const [row] = await this.countedRows([eventId]);
     if (!row) return;
-    const delta: CountDelta = new Map();
+    const delta = newCategoryDelta();
     countInSubtrees(delta, before, row, -1);
     countInSubtrees(delta, after, row, 1);
     await adjustCategoryCounts(m, delta);
