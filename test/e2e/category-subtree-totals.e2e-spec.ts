@@ -104,7 +104,8 @@ describe('the total of a category with its descendants', () => {
     expect((await patch(`events/${linked[3].id}`, { status: 'draft' })).status).toBe(200);
     // Passwords set (one the password reader holds) and removed: events join and leave the protected buckets.
     const unprotected = s.events.filter((e) => e.links.termIds.includes(parent.id) && e.event.postPassword === '').slice(0, 3).map((e) => e.event);
-    const guarded = s.events.filter((e) => e.event.postPassword !== '' && e.links.termIds.length > 0).slice(0, 1).map((e) => e.event);
+    const categoryIds = new Set(categories.map((c) => c.id));
+    const guarded = s.events.filter((e) => e.event.postPassword !== '' && e.links.termIds.some((id) => categoryIds.has(id))).slice(0, 1).map((e) => e.event);
     expect([unprotected.length, guarded.length]).toEqual([3, 1]);
     expect((await patch(`events/${unprotected[0].id}`, { post_password: 'open sesame' })).status).toBe(200);
     expect((await patch(`events/${unprotected[1].id}`, { post_password: 'other' })).status).toBe(200);
@@ -112,16 +113,29 @@ describe('the total of a category with its descendants', () => {
     expect((await patch(`events/${guarded[0].id}`, { post_password: '' })).status).toBe(200);
     expect((await patch(`events/${unprotected[2].id}`, { post_password: 'x', categories: [other.id] })).status).toBe(200);
     expect(await categoryCountInconsistencies(s.t.dataSource)).toEqual([]);
+    // A protected event created in a category (its links saved after its row), and one deleted for good.
+    const created = await s.t.http().post(`${api}/events`).set('Authorization', admin)
+      .send({ title: 'Protected from the start', post_password: 'pw', categories: [child.id], start_date: '2026-12-04 10:00', end_date: '2026-12-04 11:00' });
+    expect(created.status).toBe(201);
+    expect((await patch(`events/${linked[4].id}`, { post_password: 'gone soon' })).status).toBe(200);
     expect((await s.t.http().delete(`${api}/events/${linked[4].id}?force=true`).set('Authorization', admin)).status).toBe(200);
+    expect(await categoryCountInconsistencies(s.t.dataSource)).toEqual([]);
+    // A category deleted while a protected event is linked to it: its buckets go, its ancestors' are rebuilt.
     const leaf = categories.find((c) => c.parent !== 0 && c.id !== child.id)!;
+    const onLeaf = s.events.find((e) => e.links.termIds.includes(leaf.id) && ![...linked, ...unprotected].some((x) => x.id === e.event.id))!.event;
+    expect((await patch(`events/${onLeaf.id}`, { post_password: 'leafy' })).status).toBe(200);
     expect((await s.t.http().delete(`${api}/categories/${leaf.id}`).set('Authorization', admin)).status).toBe(200);
+    expect(await categoryCountInconsistencies(s.t.dataSource)).toEqual([]);
     expect(await mismatches()).toEqual([]);
-    // Scheduled: the event leaves `publish` for `future`, then the job publishes it once its date has passed.
-    expect((await patch(`events/${linked[5].id}`, { status: 'publish', date: '2026-11-22 18:00' })).body.status).toBe('future');
+    // Scheduled: a protected event leaves `publish` for `future`, then the job publishes it once its date has passed.
+    expect((await patch(`events/${linked[5].id}`, { status: 'publish', date: '2026-11-22 18:00', post_password: 'later' })).body.status).toBe('future');
     expect(await mismatches()).toEqual([]);
     s.clock.set(new Date(`${SEED_ANCHOR}T20:00:00Z`));
     expect(await s.t.app.get(ScheduledEvents).publishDue()).toBeGreaterThan(0);
+    expect(await categoryCountInconsistencies(s.t.dataSource)).toEqual([]);
     expect(await mismatches()).toEqual([]);
+    const [{ n }] = await s.t.dataSource.query('SELECT COUNT(*) AS n FROM event_category_protected_counts WHERE n > 0');
+    expect(Number(n)).toBeGreaterThan(5); // the protected buckets compared are not empty
   });
 
   it('the list sums the category\'s buckets, found by key, less the protected events\' buckets for an anonymous reader', async () => {

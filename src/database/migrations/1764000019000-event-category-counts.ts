@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner, Table } from 'typeorm';
 import { intColumn, isMysql, stringColumn } from '../schema-helpers';
 import { CATEGORY_TREE_LOCK } from '../../modules/categories/domain/category-tree';
-import { ALL_EVENTS, rebuildCategoryCounts } from '../../modules/events/infrastructure/typeorm/category-tree-counts';
+import { rebuildCategoryCounts } from '../../modules/events/infrastructure/typeorm/category-tree-counts';
 
 /**
  * Issue 18: the total of a category with its sub-categories (`categories=music`: five terms, ~100,000 link rows in the
@@ -40,7 +40,7 @@ export class EventCategoryCounts1764000019000 implements MigrationInterface {
     await q.query('INSERT INTO write_locks (name) VALUES (?)', [CATEGORY_TREE_LOCK]);
     const rows = (await q.query("SELECT id, parent FROM terms WHERE taxonomy = 'category'")) as Array<{ id: unknown; parent: unknown }>;
     const tree = new Map(rows.map((r) => [Number(r.id), Number(r.parent)]));
-    await rebuildCategoryCounts(q.manager, tree, tree.keys(), [ALL_EVENTS]); // the protected events' buckets: 1764000025000
+    await rebuildCategoryCounts(q.manager, tree, tree.keys());
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -13,7 +13,7 @@ import { toRow as venueRow } from '../../modules/venues/infrastructure/typeorm/t
 import { VenueOrmEntity } from '../../modules/venues/infrastructure/typeorm/venue.orm-entity';
 import { adjustTermCounts, CARRIED_COLUMNS, carriedValuesOf } from '../../modules/events/infrastructure/typeorm/event-link-tables';
 import { linkIdsText } from '../../modules/events/infrastructure/typeorm/stored-link-ids';
-import { readCategoryTree, rebuildCategoryCounts } from '../../modules/events/infrastructure/typeorm/category-tree-counts';
+import { EVERY_KIND, readCategoryTree, rebuildCategoryCounts } from '../../modules/events/infrastructure/typeorm/category-tree-counts';
 import { adjustListCounts, CountDelta, countedColumnsOf, countRow } from '../../modules/events/infrastructure/typeorm/event-list-counts';
 import { SearchIndexBulkLoad } from '../../modules/events/infrastructure/typeorm/search/mysql-search-bulk-load';
 import { BulkInsert } from './bulk-insert';
@@ -222,7 +222,7 @@ export async function seedDatabase(ds: DataSource, sizes: SeedSizes, options: Se
   }, options.onPhase);
   options.onPhase?.('counting events per category subtree');
   const tree = await readCategoryTree(ds.manager);
-  await rebuildCategoryCounts(ds.manager, tree, tree.keys());
+  await rebuildCategoryCounts(ds.manager, tree, tree.keys(), EVERY_KIND);
   await raiseDataVersion(ds.manager); // a service already running on this database drops its kept single bodies
   // Fresh statistics for the planner (InnoDB would recompute them later by itself).
   if (mysql) await ds.query('ANALYZE TABLE events, event_venues, event_organizers, event_terms, search_tokens, event_search_tokens');

@@ -102,7 +102,7 @@ export interface CategoryBucketTables {
   months: string;
 }
 
-export const ALL_EVENTS: CategoryBucketTables = { days: 'event_category_counts', months: 'event_category_month_counts' };
+const ALL_EVENTS: CategoryBucketTables = { days: 'event_category_counts', months: 'event_category_month_counts' };
 export const PROTECTED_EVENTS: CategoryBucketTables = { days: 'event_category_protected_counts', months: 'event_category_protected_month_counts' };
 
 /** Adds the row's buckets to each of these subtrees' counts, `sign` times (a protected event's to both kinds). */
@@ -156,17 +156,21 @@ export async function adjustCategoryCounts(m: EntityManager, delta: CategoryDelt
   }
 }
 
+/** Both kinds of category buckets: what the service and the seeder keep (migrations fill one kind each). */
+export const EVERY_KIND: readonly CategoryBucketTables[] = [ALL_EVENTS, PROTECTED_EVENTS];
+
 /**
- * Recounts these categories' buckets from the link rows of their subtrees in `tree` (a category no longer in the tree
- * loses its rows). Runs after a change of the tree, under `holdCategoryTree`, and fills the tables in bulk (migration,
- * seeder). Link rows carry their event's status, days and hidden flag, so the events table is not read: one pass per
- * clock over the subtrees' links, each (category, event) pair once.
+ * Recounts these categories' buckets of the `kinds` given from the link rows of their subtrees in `tree` (a category
+ * no longer in the tree loses its rows). Runs after a change of the tree, under `holdCategoryTree`, and fills the
+ * tables in bulk (migrations, seeder). Link rows carry their event's status, days and hidden flag, so the events table
+ * is not read for every event's buckets: one pass per clock over the subtrees' links, each (category, event) pair
+ * once; the protected events' start from those events. The default is migration 1764000019000's: every event's alone.
  */
 export async function rebuildCategoryCounts(
   m: EntityManager,
   tree: CategoryTree,
   categoryIds: Iterable<number>,
-  kinds: readonly CategoryBucketTables[] = [ALL_EVENTS, PROTECTED_EVENTS],
+  kinds: readonly CategoryBucketTables[] = [ALL_EVENTS],
 ): Promise<void> {
   // Chunks of at most ~2,000 (term, category) pairs: both databases cap the placeholders of a statement.
   let chunk: number[] = [];

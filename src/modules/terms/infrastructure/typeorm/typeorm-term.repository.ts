@@ -12,6 +12,7 @@ import {
   CategoryTree,
   holdCategoryTree,
   readCategoryTree,
+  EVERY_KIND,
   rebuildCategoryCounts,
   shareCategoryTree,
   subtreesOf,
@@ -91,7 +92,7 @@ export class TypeOrmTermRepository extends TermRepository {
       // descendants' subtrees are unchanged).
       const after = await readCategoryTree(manager);
       const ancestors = (tree: CategoryTree) => subtreesOf(tree, [tree.get(term.id) ?? 0]);
-      await rebuildCategoryCounts(manager, after, [...ancestors(before), ...ancestors(after)]);
+      await rebuildCategoryCounts(manager, after, [...ancestors(before), ...ancestors(after)], EVERY_KIND);
     }
   }
 
@@ -103,7 +104,7 @@ export class TypeOrmTermRepository extends TermRepository {
     await this.repo.delete({ id: term.id });
     // The category's own buckets go; its ancestors lose the events it alone linked (its children move up to its
     // parent, inside the same subtrees).
-    if (before) await rebuildCategoryCounts(manager, await readCategoryTree(manager), subtreesOf(before, [term.id]));
+    if (before) await rebuildCategoryCounts(manager, await readCategoryTree(manager), subtreesOf(before, [term.id]), EVERY_KIND);
   }
 
   /** The category tree, held exclusively (usually already by the service, before it took any category). */
