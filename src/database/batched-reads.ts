@@ -3,6 +3,9 @@ import DataLoader from 'dataloader';
 /** The most ids one statement asks for. */
 const MAX_BATCH = 100;
 
+/** Loads that gather what one turn of the event loop asked for, sent once the loop has read every socket; no cache. */
+const PER_TURN = { cache: false, batchScheduleFn: (send: () => void) => setImmediate(send) } as const;
+
 /**
  * Reads by id that arrive together, joined into one statement (issue 18). On MySQL every statement is a round trip
  * whose socket write costs the service more CPU than its rows; requests whose sockets were readable in the same turn of
@@ -15,7 +18,7 @@ export function batchedById<Row>(load: (ids: number[]) => Promise<Map<number, Ro
       const found = await load([...new Set(ids)]);
       return ids.map((id) => found.get(id) ?? null);
     },
-    { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (send) => setImmediate(send) },
+    { ...PER_TURN, maxBatchSize: MAX_BATCH },
   );
   return (id) => loader.load(id);
 }
@@ -31,7 +34,7 @@ export function sharedPerTurn<Value>(load: () => Promise<Value>): () => Promise<
       const value = await load();
       return keys.map(() => value);
     },
-    { cache: false, maxBatchSize: Number.MAX_SAFE_INTEGER, batchScheduleFn: (send) => setImmediate(send) },
+    { ...PER_TURN, maxBatchSize: Number.MAX_SAFE_INTEGER },
   );
   return () => loader.load(0);
 }

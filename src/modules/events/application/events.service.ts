@@ -106,8 +106,8 @@ export class EventsService {
       const stamps = kept.stamps.map(shown);
       total = kept.total;
       const reused = new Set(stamps.filter((e) => reuse.hasFragment(e, locked(e))).map((e) => e.id));
-      const unread = stamps.filter((e) => !reused.has(e.id)).map((e) => e.id);
-      rows = (carried ? carried.filter((e) => !reused.has(e.id)) : await this.repo.findByIds(unread)).map(shown);
+      const unread = <T extends EventStamp>(events: T[]) => events.filter((e) => !reused.has(e.id));
+      rows = (carried ? unread(carried) : await this.repo.findByIds(unread(stamps).map((e) => e.id))).map(shown);
       const read = new Set(rows.map((e) => e.id));
       page = stamps.filter((e) => reused.has(e.id) || read.has(e.id)); // an event deleted meanwhile is left out
     }
@@ -131,8 +131,9 @@ export class EventsService {
       return { kept, carried: rows };
     }
     const { stamps, total, dataVersion } = await this.repo.findPageStamps(c, pageRequest);
-    reuse.keepPage(key, dataVersion, { stamps, total });
-    return { kept: { stamps, total } };
+    const kept = { stamps, total };
+    reuse.keepPage(key, dataVersion, kept);
+    return { kept };
   }
 
   /**

@@ -127,6 +127,9 @@ const fragmentKey = (api: string, variant: 'listed' | 'masked', e: EventStamp) =
 /** A single body's key: as a fragment's, at the data version the event was read at. */
 const singleKey = (api: string, e: EventStamp, dataVersion: number) => `event single ${e.id} ${e.revision} ${e.status} ${api} at ${dataVersion}`;
 
+/** A kept page's entry: under the page's own key (`pageKey`), with the data version it was read at beside it. */
+const pageEntryKey = (key: string) => `event page ${key}`;
+
 /**
  * The fragments, pages and linked records one request reuses (issue 18), through its `ReadScope`. `hasFragment` finds
  * a listed event's text and pins it for the rest of the request, so the page can be answered from it even if the cache
@@ -171,11 +174,11 @@ export class KeptFragments implements ListReuse {
 
   /** Checked against the data version by the caller before use: as current as that read, it leaves `dataReadAt` be. */
   page(key: string): { page: KeptPage; dataVersion: number } | undefined {
-    return this.scope.takeCurrent(this.pages, `event page ${key}`) as { page: KeptPage; dataVersion: number } | undefined;
+    return this.scope.takeCurrent(this.pages, pageEntryKey(key)) as { page: KeptPage; dataVersion: number } | undefined;
   }
 
   keepPage(key: string, dataVersion: number, page: KeptPage): void {
-    this.scope.keep(this.pages, `event page ${key}`, { page, dataVersion });
+    this.scope.keep(this.pages, pageEntryKey(key), { page, dataVersion });
   }
 
   /** The single body kept for this stamp at this data version (`EventBodies.single`). */

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { marks } from '../../../../database/raw-columns';
 import { forShare, holdWriteLock, locksRows } from '../../../../database/typeorm-unit-of-work';
-import { CountDelta, CountedEventRow, countRow, protectedRow, upsertCounts } from './event-list-counts';
+import { CategoryBucketTables, CountDelta, CountedEventRow, countRow, protectedRow, upsertCounts } from './event-list-counts';
 import { monthOf } from '../../domain/day-count-plan';
 import { CATEGORY_TREE_LOCK } from '../../../categories/domain/category-tree';
 
@@ -96,13 +96,7 @@ export interface CategoryDelta {
 
 export const newCategoryDelta = (): CategoryDelta => ({ all: new Map(), protectedEvents: new Map() });
 
-/** The tables of one kind of category buckets: by day and by month. */
-export interface CategoryBucketTables {
-  days: string;
-  months: string;
-}
-
-const ALL_EVENTS: CategoryBucketTables = { days: 'event_category_counts', months: 'event_category_month_counts' };
+export const ALL_EVENTS: CategoryBucketTables = { days: 'event_category_counts', months: 'event_category_month_counts' };
 export const PROTECTED_EVENTS: CategoryBucketTables = { days: 'event_category_protected_counts', months: 'event_category_protected_month_counts' };
 
 /** Adds the row's buckets to each of these subtrees' counts, `sign` times (a protected event's to both kinds). */

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { CalendarEvent } from '../../domain/calendar-event';
+import { CalendarEvent, isProtected } from '../../domain/calendar-event';
 import { marks, positional } from '../../../../database/raw-columns';
 import { boundaryMonths, DayCountPlan, monthOf } from '../../domain/day-count-plan';
 
@@ -38,8 +38,8 @@ export function countedColumnsOf(
   };
 }
 
-/** Whether a counted row is a protected event's (a non-empty password, as `isProtected`). */
-export const protectedRow = (row: CountedEventRow): boolean => String(row.post_password ?? '') !== '';
+/** Whether a counted row is a protected event's (`isProtected`). */
+export const protectedRow = (row: CountedEventRow): boolean => isProtected({ postPassword: String(row.post_password ?? '') });
 
 /** Bucket key → change of its count. */
 export type CountDelta = Map<string, number>;
@@ -95,14 +95,20 @@ export interface ClockColumns {
   end: string;
 }
 
+/** The tables of one kind of category buckets (`category-tree-counts.ts`): by day and by month. */
+export interface CategoryBucketTables {
+  days: string;
+  months: string;
+}
+
 /**
- * A list of one category with its descendants: `tree` is the category, `ids` the subtree's term ids; `buckets` the
- * tables counted (default: every event's).
+ * A list of one category with its descendants: `tree` is the category, `ids` the subtree's term ids, `buckets` the
+ * kind of buckets counted.
  */
 interface CategoryScope {
   tree: number;
   ids: number[];
-  buckets?: { days: string; months: string };
+  buckets: CategoryBucketTables;
 }
 
 /**
@@ -138,9 +144,7 @@ export function dayCountTotalSql(
     `${alias}.clock = ${bind(columns.clock)}`,
     `${alias}.status IN (${statuses.map(bind).join(', ')})`,
   ];
-  const [dayTable, monthTable] = category
-    ? [category.buckets?.days ?? 'event_category_counts', category.buckets?.months ?? 'event_category_month_counts']
-    : ['event_list_counts', 'event_list_month_counts'];
+  const [dayTable, monthTable] = category ? [category.buckets.days, category.buckets.months] : ['event_list_counts', 'event_list_month_counts'];
   // An event of a boundary day counts when one of its links is in the subtree: probed by key, as a page walk does.
   const linked = () =>
     category ? ` AND (SELECT COUNT(*) FROM event_terms lc WHERE lc.event_id = e.id AND lc.term_id IN (${category.ids.map(bind).join(', ')})) > 0` : '';

@@ -29,6 +29,7 @@ import {
   countInSubtrees,
   movesBuckets,
   newCategoryDelta,
+  ALL_EVENTS,
   PROTECTED_EVENTS,
   readCategoryTree,
   recountInCategories,
@@ -317,7 +318,8 @@ export class TypeOrmEventRepository extends EventRepository {
   /** The statement counting a list's matches (as `n`). */
   private totalSql(c: EventCriteria, driver: DrivingLink | null): { sql: string; params: unknown[] } {
     const links = linkOnly(c);
-    const category = links && c.categoryTree !== undefined && links.ids === c.categoryIds ? { tree: c.categoryTree, ids: links.ids } : undefined;
+    const category =
+      links && c.categoryTree !== undefined && links.ids === c.categoryIds ? { tree: c.categoryTree, ids: links.ids, buckets: ALL_EVENTS } : undefined;
     if (links && !category) return this.withoutLockedMatches(c, this.linkSql(c, links, 'count'), links);
     if (category || countedByDay(c)) {
       const clock = CLOCK[c.mode];
@@ -328,13 +330,14 @@ export class TypeOrmEventRepository extends EventRepository {
         params: [...c.statuses, ...c.bounds.map((b) => b.value)],
       };
       const driver = this.dataSource.options.type === 'mysql' ? 'mysql' : 'sqlite';
-      const counted = dayCountTotalSql(dayCountPlan(c.bounds), c.statuses, clock, exact, driver, category);
+      const plan = dayCountPlan(c.bounds);
+      const counted = dayCountTotalSql(plan, c.statuses, clock, exact, driver, category);
       // Counted by day alone (no link filter): no masked field is filtered on, nothing to take off.
       if (!links) return counted;
       if (category && lockedMatches(c) === 'never' && c.maskedFor?.authorId === null && c.maskedFor.password === null) {
         // An anonymous reader may see no protected event unlocked: all of them are taken off, from their own buckets.
         const protectedExact = { sql: `${exact.sql} AND e.post_password <> ''`, params: exact.params };
-        const locked = dayCountTotalSql(dayCountPlan(c.bounds), c.statuses, clock, protectedExact, driver, { ...category, buckets: PROTECTED_EVENTS });
+        const locked = dayCountTotalSql(plan, c.statuses, clock, protectedExact, driver, { ...category, buckets: PROTECTED_EVENTS });
         return { sql: `SELECT (${counted.sql}) - (${locked.sql}) AS n`, params: [...counted.params, ...locked.params] };
       }
       return this.withoutLockedMatches(c, counted, links);
