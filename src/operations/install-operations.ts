@@ -8,6 +8,7 @@ import { RateLimitStore } from './domain/rate-limit-store';
 import { ShutdownState } from './health/shutdown-state';
 import { corsMiddleware } from './http/cors.middleware';
 import { InFlightRequests } from './http/in-flight-requests';
+import { pipelinedRequestsMiddleware } from './http/pipelined-requests';
 import { decideAtWriteHead, responseHeadersMiddleware } from './http/response-headers.middleware';
 import { requestLogMiddleware } from './logging/request-log.middleware';
 import { HttpMetrics } from './metrics/http-metrics';
@@ -17,7 +18,7 @@ import { rateLimitMiddleware } from './rate-limit/rate-limiter';
 
 /**
  * The first steps of every request, in this order, before the transport checks and routing:
- * request id + request log line → in-flight tracking and metrics → security/caching/discovery headers → CORS (a preflight is
+ * request id + request log line → in-flight tracking and metrics → the bound on pipelined requests → security/caching/discovery headers → CORS (a preflight is
  * answered here) → rate-limit counting. Call it before any other `app.use`.
  */
 export function installOperations(app: INestApplication, config: AppConfig): void {
@@ -26,6 +27,7 @@ export function installOperations(app: INestApplication, config: AppConfig): voi
   const storeLog = log.child({ context: 'RateLimit' });
   app.use(requestLogMiddleware(log, config.apiPrefix));
   app.use(metricsMiddleware(app.get(InFlightRequests), config.metricsEnabled ? metrics : null, config.apiPrefix));
+  app.use(pipelinedRequestsMiddleware());
   for (const step of responseHeadersMiddleware(config)) app.use(step);
   decideAtWriteHead(responsePrototypeOf(app), app.get(ShutdownState));
   app.use(corsMiddleware(config.corsOrigins));

@@ -83,11 +83,13 @@ export interface ServiceProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts the built service with `env` on a free port; resolves once /health/live answers. */
-export async function startService(env: Record<string, string>): Promise<ServiceProcess> {
-  const main = builtService();
+/**
+ * Starts the built service (or `main`) with `env` on a free port, node run with `nodeArgs`; resolves once /health/live
+ * answers.
+ */
+export async function startService(env: Record<string, string>, nodeArgs: string[] = [], main = builtService()): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', NODE_PATH: path.join(ROOT, 'node_modules'), PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
