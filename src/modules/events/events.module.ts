@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RenderBudget } from '../../shared/http/render-budget';
 import { MediaModule } from '../media/media.module';
 import { OrganizersModule } from '../organizers/organizers.module';
 import { TermsModule } from '../terms/terms.module';
@@ -39,6 +40,7 @@ import { TypeOrmEventRepository } from './infrastructure/typeorm/typeorm-event.r
     { provide: EventRepository, useClass: TypeOrmEventRepository },
     { provide: EventLinksGateway, useClass: LinkedModulesGateway },
     { provide: EventViewReader, useClass: SqlEventViewReader },
+    { provide: RenderBudget, useValue: new RenderBudget() },
   ],
   exports: [EventsService, EventRepository, ScheduledEvents],
 })

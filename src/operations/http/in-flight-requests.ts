@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { onResponseEnd } from './response-end';
+import { onResponseEnd } from '../../shared/http/response-end';
 
 /**
  * The responses still being worked on. The in-flight gauge reads its size, graceful shutdown waits for it to drain and

@@ -4,7 +4,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { DomainError } from '../../shared/domain/errors';
 import type { ApiRequest } from '../../shared/http/api-request';
 import { handleError } from '../../shared/http/error.filter';
-import { onResponseEnd } from './response-end';
+import { onResponseEnd } from '../../shared/http/response-end';
 
 /**
  * The most requests one connection may have waiting for their answers (HTTP/1.1 pipelining). Node reads every request

@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Level, Logger } from 'pino';
 import type { ApiRequest } from '../../shared/http/api-request';
 import { requestIdFor } from '../../shared/http/request-id';
-import { onResponseEnd, sentStatus } from '../http/response-end';
+import { onResponseEnd, sentStatus } from '../../shared/http/response-end';
 import { routeLabel } from '../metrics/route-label';
 
 const QUIET_PATHS = /^\/health\/(live|ready)\/?$/;

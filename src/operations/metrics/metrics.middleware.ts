@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { InFlightRequests } from '../http/in-flight-requests';
 import type { HttpMetrics } from './http-metrics';
-import { onResponseEnd, sentStatus } from '../http/response-end';
+import { onResponseEnd, sentStatus } from '../../shared/http/response-end';
 import { routeLabel } from './route-label';
 
 const localeOf = (req: Request) => (/^\/es(\/|\?|$)/.test(req.originalUrl ?? req.url) ? 'es' : 'en');

@@ -12,7 +12,7 @@ import { UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { CalendarEvent, EventLinks, EventStamp, isProtected, stampOfEvent } from '../domain/calendar-event';
 import type { EventCriteria, EventPageRequest } from '../domain/event-query';
-import { EventRepository, LinkTargetsGoneError, ReadEvent, ReadStamp } from '../domain/event.repository';
+import { EventRepository, LinkTargetsGoneError, ListedEvent, ReadEvent, ReadStamp } from '../domain/event.repository';
 import { EventLinksGateway } from './event-links.gateway';
 import { EventListCriteria, EventListInput } from './event-list-criteria';
 import { EventTags } from './event-tags';
@@ -42,7 +42,9 @@ export interface EventListResult {
   /** The page in list order: every event read, or only the stamp of those the caller said it would reuse. */
   page: EventStamp[];
   /** The events of the page that were read, in list order (all of them unless `reuse` held some rendered). */
-  rows: CalendarEvent[];
+  rows: ListedEvent[];
+  /** An event of `rows` with the texts its row left out, as the list shows it; null when it was deleted since. */
+  whole: (e: ListedEvent) => Promise<CalendarEvent | null>;
   total: number;
   /** Effective date bounds for list links (site-zone wall clocks). */
   applied: Array<[string, string]>;
@@ -95,7 +97,7 @@ export class EventsService {
     const shown = <T extends EventStamp>(e: T): T => (due === undefined ? e : asShown(e, due));
     const locked = (e: EventStamp) => isProtected(e) && !this.mayUnlock(e, caller, input.password);
     let page: EventStamp[];
-    let rows: CalendarEvent[];
+    let rows: ListedEvent[];
     let total: number;
     if (reuse === undefined) {
       const found = await this.repo.findPage(criteria, pageRequest);
@@ -112,7 +114,12 @@ export class EventsService {
       page = stamps.filter((e) => reused.has(e.id) || read.has(e.id)); // an event deleted meanwhile is left out
     }
     const unlocked = new Set(page.filter((e) => isProtected(e) && !locked(e)).map((e) => e.id));
-    return { page, rows, total, applied, unlocked };
+    const whole = async (e: ListedEvent) => {
+      if (e.textsLeftOut === undefined) return e;
+      const found = await this.repo.findById(e.id);
+      return found === null ? null : shown(found);
+    };
+    return { page, rows, total, applied, unlocked, whole };
   }
 
   /**
@@ -120,7 +127,7 @@ export class EventsService {
    * (with its rows where the repository carries them: `carried`), kept under the version read with it. A page never
    * asked for before is read at once: only a kept one costs the version's read first.
    */
-  private async keptPage(c: EventCriteria, pageRequest: EventPageRequest, reuse: ListReuse): Promise<{ kept: KeptPage; carried?: CalendarEvent[] }> {
+  private async keptPage(c: EventCriteria, pageRequest: EventPageRequest, reuse: ListReuse): Promise<{ kept: KeptPage; carried?: ListedEvent[] }> {
     const key = pageKey(c, pageRequest);
     const last = reuse.page(key);
     if (last !== undefined && last.dataVersion === (await this.repo.currentDataVersion())) return { kept: last.page };

@@ -14,6 +14,25 @@ export interface ReadStamp {
   dataVersion: number;
 }
 
+/**
+ * The most characters of rich text (description and excerpt together) a list page's row carries (§1.4 allows 1,000,000
+ * each): a longer event comes without them, and is read whole when it is rendered, one at a time, so a page of such
+ * events never holds all their texts at once.
+ */
+export const LISTED_TEXT_LIMIT = 16_384;
+
+/** An event as a list page reads it: whole, or without its rich texts when they are longer than LISTED_TEXT_LIMIT. */
+export type ListedEvent = CalendarEvent & {
+  /** Characters of description and excerpt left out of this row (both read as ''); absent when none were. */
+  textsLeftOut?: number;
+};
+
+/** `e` as a list page reads it. */
+export function asListed(e: CalendarEvent): ListedEvent {
+  const chars = e.description.length + e.excerpt.length;
+  return chars > LISTED_TEXT_LIMIT ? { ...e, description: '', excerpt: '', textsLeftOut: chars } : e;
+}
+
 /** PORT: event storage. The TypeORM adapter joins the current `uow.run` transaction. */
 export abstract class EventRepository implements SlugIndex {
   /**
@@ -24,16 +43,16 @@ export abstract class EventRepository implements SlugIndex {
   abstract readonly pagesCarryRows: boolean;
   /**
    * One page of matching events (start ASC, id ASC), the total count, and the data version (issue 18) read with them:
-   * what the page shows is at least as new as that version.
+   * what the page shows is at least as new as that version. Long rich texts are left out (`ListedEvent`).
    */
-  abstract findPage(criteria: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number; dataVersion: number }>;
+  abstract findPage(criteria: EventCriteria, page: EventPageRequest): Promise<{ rows: ListedEvent[]; total: number; dataVersion: number }>;
   /**
    * `findPage` with only what a page needs to know of events it may show from rendered fragments (issue 18): their
    * stamps — revision, status, publication date, author, password — without their text.
    */
   abstract findPageStamps(criteria: EventCriteria, page: EventPageRequest): Promise<{ stamps: EventStamp[]; total: number; dataVersion: number }>;
-  /** The events with these ids, in the order given (ids without an event are left out). */
-  abstract findByIds(ids: number[]): Promise<CalendarEvent[]>;
+  /** The events with these ids as a list page reads them (`ListedEvent`), in the order given (ids without an event are left out). */
+  abstract findByIds(ids: number[]): Promise<ListedEvent[]>;
   abstract findById(id: number): Promise<CalendarEvent | null>;
   /** Slugs compare ignoring case. */
   abstract findBySlug(slug: string): Promise<CalendarEvent | null>;

@@ -8,9 +8,10 @@ import { Clock } from '../../../shared/domain/clock';
 import { OffLoopTextCleaning } from '../../../shared/text/off-loop-text-cleaning';
 import { asShown } from '../../../shared/domain/publication';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
+import { RenderBudget } from '../../../shared/http/render-budget';
 import { EventView, EventViewReader, LinkedKind, LinkedRecordMemo } from '../application/event-view';
 import type { CalendarEvent, EventStamp } from '../domain/calendar-event';
-import type { ReadEvent, ReadStamp } from '../domain/event.repository';
+import type { ListedEvent, ReadEvent, ReadStamp } from '../domain/event.repository';
 import type { KeptPage, ListReuse } from '../application/list-reuse';
 import { EventSite, presentEvent } from './event.presenter';
 
@@ -27,6 +28,7 @@ export class EventBodies {
     private readonly responses: ResponseCache,
     private readonly clock: Clock,
     private readonly longTexts: OffLoopTextCleaning,
+    private readonly budget: RenderBudget,
   ) {}
 
   /** The view, once the long texts its json_ld shows have their plain forms (worked out off the event loop). */
@@ -60,22 +62,78 @@ export class EventBodies {
   }
 
   /**
-   * The JSON of a page of events (`page`, in list order), each as UTF-8 bytes; `masked` tells the protected events the
-   * caller may not see unlocked (§6.11). Events `kept` holds are taken from there; the others (`rows`) are presented,
-   * and kept for later when `kept` is given.
+   * The JSON of a page of events (`page`, in list order), each as UTF-8 bytes, produced one after the other;
+   * `masked` tells the protected events the caller may not see unlocked (§6.11). Events `kept` holds are taken from
+   * there; the others (`rows`) are presented, and kept for later when `kept` is given. An event whose texts its row
+   * left out (`ListedEvent`) is read whole by `whole` (null: deleted meanwhile) when its turn comes, within the shared RenderBudget, and given
+   * back once the consumer asks for the next item (it has written this one): a page holds one such event at a time.
    */
-  async page(page: EventStamp[], rows: CalendarEvent[], api: string, masked: (e: EventStamp) => boolean, kept: KeptFragments | null): Promise<Buffer[]> {
+  async *page(
+    page: EventStamp[],
+    rows: ListedEvent[],
+    api: string,
+    masked: (e: EventStamp) => boolean,
+    kept: KeptFragments | null,
+    whole: (e: ListedEvent) => Promise<CalendarEvent | null>,
+  ): AsyncGenerator<Buffer, void, undefined> {
+    const site = this.site(api);
+    const render = (view: EventView, hidden: boolean) => {
+      const bytes = Buffer.from(JSON.stringify(presentEvent(view, site, { withJsonLd: false, masked: hidden })));
+      kept?.keep(view.event, hidden, bytes);
+      return bytes;
+    };
+    const long = new Map<number, ListedEvent>();
+    const short: ListedEvent[] = [];
+    for (const row of rows) {
+      if (row.textsLeftOut !== undefined && !masked(row)) long.set(row.id, row);
+      else short.push(row);
+    }
     const presented = new Map<number, Buffer>();
-    if (rows.length > 0) {
-      const site = this.site(api);
-      for (const view of await this.viewsOf(rows, kept?.records)) {
-        const hidden = masked(view.event);
-        const bytes = Buffer.from(JSON.stringify(presentEvent(view, site, { withJsonLd: false, masked: hidden })));
-        presented.set(view.event.id, bytes);
-        kept?.keep(view.event, hidden, bytes);
+    if (short.length > 0) for (const view of await this.viewsOf(short, kept?.records)) presented.set(view.event.id, render(view, masked(view.event)));
+    for (const e of page) {
+      const ready = presented.get(e.id) ?? kept?.bytes(e, masked(e));
+      if (ready !== undefined) {
+        presented.delete(e.id);
+        yield ready;
+        continue;
+      }
+      const row = long.get(e.id) as ListedEvent;
+      const release = await this.budget.take(row.textsLeftOut ?? 0);
+      try {
+        const event = await whole(row);
+        if (event === null) continue; // deleted since the page was read: left out, as the page's other reads do
+        const [view] = await this.viewsOf([event], kept?.records);
+        yield render(view, false);
+      } finally {
+        release();
       }
     }
-    return page.map((e) => presented.get(e.id) ?? (kept?.bytes(e, masked(e)) as Buffer));
+  }
+
+  /**
+   * Runs `render` on `rows` with the texts their rows left out read back (those of masked events stay out: never shown),
+   * within the shared RenderBudget for as long as it takes: a whole answer (an iCalendar feed) of long events waits for
+   * its turn instead of holding all their texts beside other such answers. Events deleted meanwhile are left out.
+   */
+  async withWholeTexts<T>(
+    rows: ListedEvent[],
+    masked: (e: EventStamp) => boolean,
+    whole: (e: ListedEvent) => Promise<CalendarEvent | null>,
+    render: (rows: CalendarEvent[]) => Promise<T>,
+  ): Promise<T> {
+    const leftOut = rows.reduce((chars, e) => chars + (e.textsLeftOut !== undefined && !masked(e) ? e.textsLeftOut : 0), 0);
+    if (leftOut === 0) return render(rows);
+    const release = await this.budget.take(leftOut);
+    try {
+      const complete: CalendarEvent[] = [];
+      for (const e of rows) {
+        const event = masked(e) ? e : await whole(e);
+        if (event !== null) complete.push(event);
+      }
+      return await render(complete);
+    } finally {
+      release();
+    }
   }
 
   /**

@@ -20,7 +20,7 @@ import { sendCalendar, wantsCalendar } from '../../../shared/http/calendar-respo
 import { RecordIdPipe, SlugPipe } from '../../../shared/http/path-params';
 import { ApiBase, CurrentCaller } from '../../../shared/http/request-context.decorators';
 import { ifMatchOf, sendBytesWithEtag, sendWritten } from '../../../shared/http/etag';
-import { JsonBytes } from '../../../shared/http/json-bytes';
+import { arrayBody } from '../../../shared/http/json-bytes';
 import { answerDataReadAt, takesPartInReadCache } from '../../../shared/http/read-cache/read-cache.middleware';
 import { EventListResult, EventTarget, EventsService, WrittenEvent } from '../application/events.service';
 import { isProtected, type EventStamp } from '../domain/calendar-event';
@@ -70,11 +70,12 @@ export class EventsController {
     assertPageExists('event', page, result.page.length);
     const pages = totalPages(result.total, page.perPage);
     setListHeaders(res, result.total, pages);
-    const events = await this.presenter.page(result.page, result.rows, api, lockedIn(result), kept);
-    if (kept) answerDataReadAt(res, kept.dataReadAt());
     const linkParams: LinkParam[] = [...result.applied, ...sentLinkParams(ListEventsParams, input, DATE_PARAMS)];
     const links = listLinks(`${api}/events/`, page, pages, linkParams);
-    return JsonBytes.withArray('events', events, { ...links, total: result.total, total_pages: pages });
+    const events = this.presenter.page(result.page, result.rows, api, lockedIn(result), kept, result.whole);
+    const body = await arrayBody('events', events, { ...links, total: result.total, total_pages: pages });
+    if (kept) answerDataReadAt(res, kept.dataReadAt());
+    return body;
   }
 
   @Post()
@@ -228,7 +229,9 @@ export class EventsController {
   private async feed(input: Lenient<ListEventsParams>, caller: Caller, req: Request, res: Response) {
     const result = await inDeclaredOrder(ListEventsParams, () => this.events.feed({ ...input, invalid: input.invalid }, caller));
     setListHeaders(res, result.total, result.total > 0 ? 1 : 0);
-    return sendCalendar(req, res, await this.calendar.calendar(result.rows, localeOf(req), lockedIn(result)));
+    const masked = lockedIn(result);
+    const text = await this.presenter.withWholeTexts(result.rows, masked, result.whole, (rows) => this.calendar.calendar(rows, localeOf(req), masked));
+    return sendCalendar(req, res, text);
   }
 
   private async read(target: EventTarget, input: Validated<ReadEventParams>, caller: Caller, api: string, req: Request, res: Response) {

@@ -8,8 +8,9 @@ interface Slot<V> {
 
 /**
  * A bounded map whose entries expire `ttlMs` after they were stored (by the injected Clock, so tests control it) and
- * whose least recently used entries go first once the sizes add up to more than `maxSize`. The one store behind the
- * read cache (answers, in bytes) and the record fragments (rendered JSON, in characters).
+ * whose least recently used entries go first once the sizes add up to more than `maxSize`; an entry larger than
+ * `maxEntrySize` is never kept (a few very large entries would push out hundreds of ordinary ones, and hold memory a
+ * request no longer needs). The one store behind the read cache (answers) and the record fragments (rendered JSON).
  */
 export class ExpiringLru<V> {
   private readonly slots = new Map<string, Slot<V>>();
@@ -20,6 +21,7 @@ export class ExpiringLru<V> {
     private readonly maxSize: number,
     private readonly sizeOf: (key: string, value: V) => number,
     private readonly clock: Clock,
+    private readonly maxEntrySize = maxSize,
   ) {}
 
   get(key: string): V | undefined {
@@ -41,7 +43,7 @@ export class ExpiringLru<V> {
   }
 
   /**
-   * Stores `value` (replacing the key's previous one); ignored when it alone exceeds the budget. `storedAt` (default now)
+   * Stores `value` (replacing the key's previous one); ignored when it is larger than `maxEntrySize` or the budget. `storedAt` (default now)
    * backdates an entry made of data read earlier, so it expires `ttlMs` after its oldest part was read.
    */
   set(key: string, value: V, storedAt?: number): void {
@@ -49,7 +51,7 @@ export class ExpiringLru<V> {
     const at = storedAt ?? now;
     if (now - at >= this.ttlMs) return; // dated back past its lifetime: it could never be served
     const size = this.sizeOf(key, value);
-    if (size > this.maxSize) return;
+    if (size > this.maxSize || size > this.maxEntrySize) return;
     const previous = this.slots.get(key);
     if (previous) this.remove(key, previous);
     for (const [oldKey, old] of this.slots) {

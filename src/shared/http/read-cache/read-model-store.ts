@@ -3,8 +3,15 @@ import { ExpiringLru } from './expiring-lru';
 import type { ResponseCache } from './response-cache';
 
 /**
+ * The largest entry the read model keeps (a rendered event, a single body, a linked record), in its store's size
+ * unit (bytes or approximate bytes): an event of long programme notes (up to 2,000,000 characters of rich text) is
+ * rendered for each answer instead of pushing out a hundred ordinary ones.
+ */
+export const KEPT_ENTRY_MAX_BYTES = 256 * 1024;
+
+/**
  * What the read model keeps between requests (issue 18) under the read cache's rules exactly: entries live at most its
- * TTL — counted from when their data was read —, and every write that clears it (here, in a cluster peer, or wherever
+ * TTL — counted from when their data was read —, none larger than KEPT_ENTRY_MAX_BYTES, and every write that clears it (here, in a cluster peer, or wherever
  * its invalidations come from) clears them too (its `generation` moved), so nothing kept is older than an answer the
  * read cache could serve. Least recently used first out once `maxSize` is reached. Off, as the read cache is, with
  * `READ_CACHE_TTL_MS=0`. Used only through a `ReadScope`, one per request that takes part in the read cache.
@@ -20,7 +27,7 @@ export class ReadModelStore<V> {
     sizeOf: (key: string, value: V) => number,
     clock: Clock,
   ) {
-    this.entries = new ExpiringLru(ttlMs, maxSize, sizeOf, clock);
+    this.entries = new ExpiringLru(ttlMs, maxSize, sizeOf, clock, KEPT_ENTRY_MAX_BYTES);
     this.seenGeneration = responses.generation;
   }
 

@@ -5,6 +5,12 @@ import { RepeatedKeys } from './repeated-keys';
 /** Addresses remembered per window by the doorkeeper: a flood of one-off addresses holds at most twice this many keys. */
 const REMEMBERED_KEYS_PER_WINDOW = 20_000;
 
+/**
+ * The largest answer kept (bytes): a list page of long events is streamed and never kept; a calendar feed of 1,000
+ * ordinary events (about 1.5 MB) still is.
+ */
+export const KEPT_ANSWER_MAX_BYTES = 4 * 1024 * 1024;
+
 /** One stored answer: the handler's own headers (not the per-request ones) and the exact body bytes. */
 export interface CachedResponse {
   status: number;
@@ -30,7 +36,7 @@ export class ResponseCache {
     maxBytes: number,
     private readonly clock: Clock,
   ) {
-    this.entries = new ExpiringLru(ttlMs, maxBytes, (key, response) => response.body.length + key.length + 256, clock);
+    this.entries = new ExpiringLru(ttlMs, maxBytes, (key, response) => response.body.length + key.length + 256, clock, KEPT_ANSWER_MAX_BYTES);
     this.askedBefore = new RepeatedKeys(ttlMs, REMEMBERED_KEYS_PER_WINDOW, clock);
   }
 

@@ -4,7 +4,7 @@ import { inSlugFamily } from '../../../../shared/domain/text';
 import { matchesDateWindow } from '../../domain/event-date-window';
 import { EventCriteria, EventPageRequest, lockedMatches } from '../../domain/event-query';
 import { SlugConflictError } from '../../../../shared/domain/slug-allocation';
-import { EventRepository, ReadEvent, ReadStamp } from '../../domain/event.repository';
+import { asListed, EventRepository, ListedEvent, ReadEvent, ReadStamp } from '../../domain/event.repository';
 
 
 /** ADAPTER for unit tests: the same predicates as the SQL adapter (matchesDateWindow for dates). */
@@ -47,7 +47,7 @@ export class InMemoryEventRepository extends EventRepository {
     return true;
   }
 
-  async findPage(c: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number; dataVersion: number }> {
+  async findPage(c: EventCriteria, page: EventPageRequest): Promise<{ rows: ListedEvent[]; total: number; dataVersion: number }> {
     const { ids, total } = this.pageIds(c, page);
     return { rows: await this.findByIds(ids), total, dataVersion: 0 };
   }
@@ -57,10 +57,10 @@ export class InMemoryEventRepository extends EventRepository {
     return { stamps: rows.map(stampOf), total, dataVersion: 0 };
   }
 
-  async findByIds(ids: number[]): Promise<CalendarEvent[]> {
+  async findByIds(ids: number[]): Promise<ListedEvent[]> {
     return ids.flatMap((id) => {
       const e = this.events.get(id);
-      return e ? [{ ...e }] : [];
+      return e ? [asListed({ ...e })] : [];
     });
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
-import { Bind, marks, positional, shownColumnsAs } from '../../../../database/raw-columns';
+import { Bind, marks, positional, shownColumnList, shownColumnsAs } from '../../../../database/raw-columns';
 import { forShare, forUpdate, managerOf } from '../../../../database/typeorm-unit-of-work';
 import { readRows } from '../../../../database/read-rows';
 import { DATA_VERSION_COLUMN } from '../../../../database/data-version';
@@ -10,7 +10,7 @@ import { driverErrorCode } from '../../../../database/driver-error-code';
 import { CalendarEvent, EventLinks, EventStamp, ProtectedTextReader } from '../../domain/calendar-event';
 import { EventCriteria, EventPageRequest, lockedMatches } from '../../domain/event-query';
 import { SlugConflictError } from '../../../../shared/domain/slug-allocation';
-import { EventRepository, ReadEvent, ReadStamp } from '../../domain/event.repository';
+import { EventRepository, LISTED_TEXT_LIMIT, ListedEvent, ReadEvent, ReadStamp } from '../../domain/event.repository';
 import { dayCountPlan } from '../../domain/day-count-plan';
 import { LINK_TABLES, LinkKind, publishLinksOf, removeLinksOf, replaceLinks, syncLinkedEvent } from './event-link-tables';
 import {
@@ -54,6 +54,31 @@ const CLOCK: Record<EventCriteria['mode'], ClockColumns> = {
 /** The columns of an event's stamp (issue 18), aliased to its properties. */
 const STAMP_COLUMNS =
   'e.id AS "id", e.author_id AS "authorId", e.status AS "status", e.date_utc AS "dateUtc", e.post_password AS "postPassword", e.revision AS "revision"';
+
+/**
+ * The columns of a list page's rows (`ListedEvent`): every shown column, the rich texts only when they are not longer
+ * than LISTED_TEXT_LIMIT together, and how long they are when they are left out. (LENGTH counts bytes on MySQL,
+ * characters on SQLite: either bounds what a page holds.)
+ */
+function listedColumns(dataSource: DataSource): string {
+  const long = `LENGTH(e.description) + LENGTH(e.excerpt) > ${LISTED_TEXT_LIMIT}`;
+  const escape = (name: string) => dataSource.driver.escape(name);
+  const columns = shownColumnList(dataSource, EventOrmEntity, 'e').map(([expression, property]) =>
+    property === 'description' || property === 'excerpt'
+      ? `CASE WHEN ${long} THEN NULL ELSE ${expression} END AS ${escape(property)}`
+      : `${expression} AS ${escape(property)}`,
+  );
+  return [...columns, `CASE WHEN ${long} THEN LENGTH(e.description) + LENGTH(e.excerpt) ELSE 0 END AS ${escape('textsLeftOut')}`].join(', ');
+}
+
+type ListedRow = EventOrmEntity & { textsLeftOut: unknown };
+
+/** A list page's row as a `ListedEvent`. */
+function listed(row: ListedRow): ListedEvent {
+  const leftOut = Number(row.textsLeftOut ?? 0);
+  const event = viewed({ ...row, description: row.description ?? '', excerpt: row.excerpt ?? '' });
+  return leftOut > 0 ? { ...event, textsLeftOut: leftOut } : event;
+}
 
 /** A stamp row with the data version it was read at. */
 type StampRow = Record<keyof EventStamp, unknown> & { data_version: unknown };
@@ -155,6 +180,7 @@ export class TypeOrmEventRepository extends EventRepository {
 
   private readonly search: EventSearchIndex;
   readonly pagesCarryRows: boolean;
+  private readonly listedColumns: string;
   private readonly stampById?: (id: number) => Promise<StampRow | null>;
   private readonly readDataVersion: () => Promise<number>;
 
@@ -162,6 +188,7 @@ export class TypeOrmEventRepository extends EventRepository {
     super();
     this.search = new EventSearchIndex(dataSource);
     this.pagesCarryRows = dataSource.options.type === 'mysql';
+    this.listedColumns = listedColumns(dataSource);
     // The reads shared by requests run outside any unit of work (on the data source's own manager), whichever request
     // happened to start their batch.
     const readDataVersion = async () => {
@@ -197,9 +224,9 @@ export class TypeOrmEventRepository extends EventRepository {
     return readRows<Row>(this.manager, `SELECT ${columns} FROM events e WHERE ${condition}`, params);
   }
 
-  async findPage(c: EventCriteria, page: EventPageRequest): Promise<{ rows: CalendarEvent[]; total: number; dataVersion: number }> {
-    const { entries, total, dataVersion } = await this.pageOf<EventOrmEntity>(c, page, shownColumnsAs(this.dataSource, EventOrmEntity, 'e'));
-    return { rows: entries.map(viewed), total, dataVersion };
+  async findPage(c: EventCriteria, page: EventPageRequest): Promise<{ rows: ListedEvent[]; total: number; dataVersion: number }> {
+    const { entries, total, dataVersion } = await this.pageOf<ListedRow>(c, page, this.listedColumns);
+    return { rows: entries.map(listed), total, dataVersion };
   }
 
   async findPageStamps(c: EventCriteria, page: EventPageRequest): Promise<{ stamps: EventStamp[]; total: number; dataVersion: number }> {
@@ -274,8 +301,8 @@ export class TypeOrmEventRepository extends EventRepository {
     });
   }
 
-  async findByIds(ids: number[]): Promise<CalendarEvent[]> {
-    return (await this.columnsByIds<EventOrmEntity>(ids, shownColumnsAs(this.dataSource, EventOrmEntity, 'e'))).map(viewed);
+  async findByIds(ids: number[]): Promise<ListedEvent[]> {
+    return (await this.columnsByIds<ListedRow>(ids, this.listedColumns)).map(listed);
   }
 
   /**
