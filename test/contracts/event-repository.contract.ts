@@ -3,7 +3,7 @@ import { toUtc } from '../../src/shared/domain/time/date-input';
 import type { EventCriteria } from '../../src/modules/events/domain/event-query';
 import type { RecordStatus } from '../../src/shared/domain/policy';
 import { SlugConflictError } from '../../src/shared/domain/slug-allocation';
-import { EventRepository } from '../../src/modules/events/domain/event.repository';
+import { EventRepository, LISTED_TEXT_LIMIT } from '../../src/modules/events/domain/event.repository';
 import { fold } from '../../src/shared/domain/text';
 import { Random } from '../../src/tools/seed/random';
 import { anEvent } from '../factories/event.factory';
@@ -91,6 +91,20 @@ export function describeEventRepositoryContract(name: string, make: () => Promis
       expect(page2.total).toBe(3);
       expect(await f.repo.findPage(criteria(), { offset: 10, limit: 2 })).toMatchObject({ rows: [], total: 3 });
       expect(await f.repo.findPage(criteria({ include: [] }), PAGE)).toMatchObject({ rows: [], total: 0 });
+    });
+
+    it('pages leave out rich texts longer than LISTED_TEXT_LIMIT together, saying how long; single reads never do', async () => {
+      const half = LISTED_TEXT_LIMIT / 2;
+      await save(anEvent(1, { description: 'd'.repeat(half), excerpt: 'e'.repeat(half) })); // exactly the limit: carried
+      await save(anEvent(2, { description: 'd'.repeat(half), excerpt: 'e'.repeat(half + 1), startLocal: '2026-12-02 10:00:00' }));
+      const byId = async (ids: number[]) => new Map((await f.repo.findByIds(ids)).map((e) => [e.id, e]));
+      for (const rows of [(await f.repo.findPage(criteria(), PAGE)).rows, [...(await byId([2, 1])).values()]]) {
+        const [carried, leftOut] = [rows.find((e) => e.id === 1)!, rows.find((e) => e.id === 2)!];
+        expect(carried).toMatchObject({ description: 'd'.repeat(half), excerpt: 'e'.repeat(half) });
+        expect(carried.textsLeftOut).toBeUndefined();
+        expect(leftOut).toMatchObject({ description: '', excerpt: '', textsLeftOut: LISTED_TEXT_LIMIT + 1, title: 'Event 2' });
+      }
+      expect((await f.repo.findById(2))?.excerpt).toBe('e'.repeat(half + 1));
     });
 
     it('gives the current data version with every page, found by the list index or the search index, empty or not', async () => {

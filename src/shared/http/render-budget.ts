@@ -7,7 +7,7 @@ import { Semaphore } from 'async-mutex';
  * a few tens of MB of heap whatever the number of readers; a render over budget waits its turn (first come, first
  * served), and one larger than the whole budget runs alone.
  */
-export const RENDER_TEXT_BUDGET_CHARS = 8 * 1024 * 1024;
+const RENDER_TEXT_BUDGET_CHARS = 8 * 1024 * 1024;
 
 /** The shared budget of long text being rendered (`RENDER_TEXT_BUDGET_CHARS`): one per process. */
 export class RenderBudget {

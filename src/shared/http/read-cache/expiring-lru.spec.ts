@@ -39,6 +39,15 @@ describe('ExpiringLru', () => {
     expect([lru.get('a'), lru.get('d'), lru.size]).toEqual([undefined, 'dddd', 1]);
   });
 
+  it('never keeps an entry larger than maxEntrySize, and keeps the entries it has', () => {
+    const lru = new ExpiringLru<string>(60_000, 100, lengthOf, clock, 10);
+    lru.set('small', 'x'.repeat(10));
+    lru.set('large', 'x'.repeat(11));
+    expect(lru.get('small')).toBe('x'.repeat(10));
+    expect(lru.get('large')).toBeUndefined();
+    expect(lru.size).toBe(1);
+  });
+
   it('expires a backdated entry ttlMs after the time it is dated, and refuses one already past it', () => {
     const lru = new ExpiringLru<string>(100, 1000, lengthOf, clock);
     lru.set('old', 'x', clock.now().getTime() - 60);

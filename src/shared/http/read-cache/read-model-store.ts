@@ -7,7 +7,7 @@ import type { ResponseCache } from './response-cache';
  * unit (bytes or approximate bytes): an event of long programme notes (up to 2,000,000 characters of rich text) is
  * rendered for each answer instead of pushing out a hundred ordinary ones.
  */
-export const KEPT_ENTRY_MAX_BYTES = 256 * 1024;
+const KEPT_ENTRY_MAX_BYTES = 256 * 1024;
 
 /**
  * What the read model keeps between requests (issue 18) under the read cache's rules exactly: entries live at most its

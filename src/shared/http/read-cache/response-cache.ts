@@ -9,7 +9,7 @@ const REMEMBERED_KEYS_PER_WINDOW = 20_000;
  * The largest answer kept (bytes): a list page of long events is streamed and never kept; a calendar feed of 1,000
  * ordinary events (about 1.5 MB) still is.
  */
-export const KEPT_ANSWER_MAX_BYTES = 4 * 1024 * 1024;
+const KEPT_ANSWER_MAX_BYTES = 4 * 1024 * 1024;
 
 /** One stored answer: the handler's own headers (not the per-request ones) and the exact body bytes. */
 export interface CachedResponse {
