@@ -53,3 +53,45 @@ describe('TypeOrmUnitOfWork on MySQL: retries and contention (issue 13)', () => 
     await expect(uow.hold('venue:7')).rejects.toThrow('inside run()');
   });
 });
+
+/** A SQLite-typed data source whose query runners record the statements of every transaction, in the order run. */
+function fakeSqlite() {
+  const log: string[] = [];
+  const dataSource = {
+    options: { type: 'better-sqlite3' },
+    createQueryRunner: () => {
+      const runner = {
+        query: async (sql: string) => void log.push(sql),
+        manager: { query: async (sql: string) => void log.push(sql) },
+        commitTransaction: async () => void log.push('COMMIT'),
+        rollbackTransaction: async () => void log.push('ROLLBACK'),
+        release: async () => undefined,
+      };
+      return runner;
+    },
+  } as unknown as DataSource;
+  return { dataSource, log };
+}
+
+describe('TypeOrmUnitOfWork on SQLite: one writer at a time, in arrival order', () => {
+  it('runs overlapping units of work one after the other, never interleaved, in the order they were asked for', async () => {
+    const { dataSource, log } = fakeSqlite();
+    const uow = new TypeOrmUnitOfWork(dataSource);
+    const tick = () => new Promise((r) => setImmediate(r));
+    const work = (name: string) => async () => {
+      log.push(`${name} starts`);
+      await tick(); // a unit of work waits on something: the other must still wait for it to end
+      log.push(`${name} ends`);
+      return name;
+    };
+    const failing = async () => {
+      log.push('c starts');
+      throw new Error('c failed');
+    };
+    const results = await Promise.allSettled([uow.run(work('a')), uow.run(work('b')), uow.run(failing), uow.run(work('d'))]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual(['a', 'b', 'c failed', 'd']);
+    const raise = 'UPDATE data_version SET version = version + 1 WHERE id = 1';
+    const unit = (name: string) => ['BEGIN IMMEDIATE', `${name} starts`, `${name} ends`, raise, 'COMMIT'];
+    expect(log).toEqual([...unit('a'), ...unit('b'), 'BEGIN IMMEDIATE', 'c starts', 'ROLLBACK', ...unit('d')]);
+  });
+});
