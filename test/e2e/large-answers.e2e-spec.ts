@@ -1,5 +1,8 @@
-import { LISTED_TEXT_LIMIT } from '../../src/modules/events/domain/event.repository';
+import { EventRepository, LISTED_TEXT_LIMIT, ListedEvent } from '../../src/modules/events/domain/event.repository';
+import { EventCalendarPresenter } from '../../src/modules/events/http/event-calendar.presenter';
+import { RenderBudget } from '../../src/shared/http/render-budget';
 import { WHOLE_BODY_MAX_BYTES } from '../../src/shared/http/json-bytes';
+import { etagOfText } from '../../src/shared/http/etag';
 import { parseWithIcalJs } from './support/ical-parsers';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -24,8 +27,8 @@ describe('large answers', () => {
       { title: 'Short first', description: '<p>short</p>', ...at(9) },
       { title: 'Long one', description: longText(1), ...at(10) },
       { title: 'Long excerpt', description: '<p>d</p>', excerpt: longText(2), ...at(11) },
-      { title: 'Short between', description: '<p>between</p>', ...at(12) },
-      { title: 'Long three', description: longText(3), excerpt: '<p>x</p>', ...at(13) },
+      { title: 'Short between', description: '<p>between</p>', timezone: 'Europe/Madrid', ...at(12) },
+      { title: 'Long three', description: longText(3), excerpt: '<p>x</p>', timezone: 'America/New_York', ...at(13) },
     ];
     for (const body of bodies) ids.push((await t.createEvent(body, editor)).id as number);
   }, 120_000);
@@ -70,13 +73,39 @@ describe('large answers', () => {
     expect(res.text ?? '').toBe('');
   });
 
-  it('the iCalendar feed shows the long texts whole', async () => {
+  it('the iCalendar feed shows the long texts whole, streamed, with the ETag of its text and 304 on a match', async () => {
     const res = await t.http().get(`${t.api}${dayList}&ical=1`).expect(200);
+    expect(res.headers['content-length']).toBeUndefined();
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(res.headers.etag).toBe(etagOfText(JSON.stringify(res.text)));
+    await t.http().get(`${t.api}${dayList}&ical=1`).set('If-None-Match', res.headers.etag).expect(304);
+    // The same bytes as a feed written whole: the list's own events, each feed of one event written whole, in order.
+    const wholeFeeds = await Promise.all(ids.map(async (id) => (await t.http().get(`${t.api}/events/${id}?ical=1`).set('Authorization', editor).expect(200)).text));
+    const vevent = (text: string) => text.slice(text.indexOf('BEGIN:VEVENT\r\n'), text.lastIndexOf('END:VEVENT\r\n') + 'END:VEVENT\r\n'.length);
+    expect(vevent(res.text)).toBe(wholeFeeds.map(vevent).join(''));
+    expect(res.text.endsWith('END:VEVENT\r\nEND:VCALENDAR\r\n')).toBe(true);
     const events = parseWithIcalJs(res.text);
     expect(events).toHaveLength(5);
     const long = events.find((e) => e.summary === 'Long one')!;
     expect(long.description?.length).toBeGreaterThan(400_000);
     expect(long.description).toContain('Programme 1: overture');
     expect(events.find((e) => e.summary === 'Long excerpt')?.description).toBe('d');
+  });
+
+  it('a calendar in parts is, joined, the text of the calendar written whole (head, zones, VEVENTs, end)', async () => {
+    const repo = t.app.get(EventRepository);
+    const presenter = t.app.get(EventCalendarPresenter);
+    const listed = await repo.findByIds(ids);
+    expect(listed.filter((e) => e.textsLeftOut !== undefined)).toHaveLength(3);
+    const whole = async (e: ListedEvent) => repo.findById(e.id);
+    const complete = await Promise.all(ids.map(async (id) => (await repo.findById(id))!));
+    const nothingMasked = () => false;
+    for (const locale of ['en', 'es'] as const) {
+      const parts = await presenter.calendarParts(listed, locale, nothingMasked, whole, new RenderBudget(1000));
+      const joined = [parts.head];
+      for await (const vevent of { [Symbol.asyncIterator]: parts.vevents }) joined.push(vevent);
+      joined.push(parts.end);
+      expect(joined.join('')).toBe(await presenter.calendar(complete, locale, nothingMasked));
+    }
   });
 });

@@ -105,6 +105,20 @@ describe.each(databases)('bounded memory on %s, started as npm start starts it',
     expect(peak).toBeLessThan(500);
   });
 
+  it('answers 8 iCalendar feeds (4 at a time) of that day, peak RSS under 500 MB', async () => {
+    const pid = service.child.pid!;
+    resetPeak(pid);
+    const url = `${api}/events?start_date=${DAY}&end_date=${DAY}&ical=1`;
+    const answers = await atMost(4, Array.from({ length: 8 }, (_, i) => () => fetchAnswer(url, i === 0)));
+    const peak = residentMb(pid).peak;
+    process.stdout.write(`memory tier (${kind}): feeds peak ${peak.toFixed(0)} MB\n`);
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    expect(answers[0].body!.match(/BEGIN:VEVENT/g)).toHaveLength(LARGE_EVENTS);
+    expect(new Set(answers.map((a) => a.bytes)).size).toBe(1);
+    expect(answers[0].bytes).toBeGreaterThan(LARGE_EVENTS * (DESCRIPTION_CHARS / 2));
+    expect(peak).toBeLessThan(500);
+  });
+
   it('exits 0 within the grace period on SIGTERM afterwards', async () => {
     const started = Date.now();
     service.child.kill('SIGTERM');

@@ -1,5 +1,7 @@
 import type { Request, Response } from 'express';
-import { sendWithEtag } from './etag';
+import { createHash } from 'node:crypto';
+import { ifNoneMatchHits, sendWithEtag } from './etag';
+import { JsonStream } from './json-bytes';
 
 /**
  * iCalendar answers (issue 16): routes that offer an event list or an event as `text/calendar` too. The query
@@ -36,4 +38,37 @@ export function sendCalendar(req: Request, res: Response, text: string): string 
   res.vary('Accept');
   res.setHeader('Content-Type', CALENDAR_CONTENT_TYPE);
   return sendWithEtag(res, text, req.header('if-none-match'));
+}
+
+/** A calendar too large to hold whole: its head, its VEVENTs made one at a time (as often as asked), and its end. */
+export interface CalendarTextParts {
+  head: string;
+  vevents: () => AsyncGenerator<string, void, undefined>;
+  end: string;
+}
+
+/**
+ * `sendCalendar` for a calendar in parts: the same ETag as the whole text would have (its VEVENTs made once to hash
+ * them, one at a time), then, unless `If-None-Match` matches (a bare 304), the parts streamed as they are made again.
+ */
+export async function sendCalendarParts(req: Request, res: Response, parts: CalendarTextParts): Promise<JsonStream | undefined> {
+  res.vary('Accept');
+  // etagOf(text) hashes JSON.stringify(text): the JSON escapes of whole lines, one after the other, are those of the text.
+  const hash = createHash('sha256').update('"').update(jsonEscaped(parts.head));
+  for await (const vevent of { [Symbol.asyncIterator]: parts.vevents }) hash.update(jsonEscaped(vevent));
+  const etag = `"${hash.update(jsonEscaped(parts.end)).update('"').digest('hex').slice(0, 40)}"`;
+  res.setHeader('ETag', etag);
+  if (ifNoneMatchHits(req.header('if-none-match'), etag)) {
+    res.status(304);
+    return undefined;
+  }
+  return new JsonStream(streamedParts(parts), CALENDAR_CONTENT_TYPE);
+}
+
+const jsonEscaped = (text: string) => JSON.stringify(text).slice(1, -1);
+
+async function* streamedParts({ head, vevents, end }: CalendarTextParts): AsyncGenerator<Buffer, void, undefined> {
+  yield Buffer.from(head);
+  for await (const vevent of { [Symbol.asyncIterator]: vevents }) yield Buffer.from(vevent);
+  yield Buffer.from(end);
 }

@@ -19,11 +19,15 @@ export class JsonBytes {
 }
 
 /**
- * A JSON body too large to hold whole: its parts, written to the connection one after the other as it takes them
- * (`sendJson`), without a `Content-Length`. Leaving the iteration early (the client went) runs the parts' `finally`.
+ * A body too large to hold whole (JSON unless `contentType` says otherwise): its parts, written to the connection one
+ * after the other as it takes them (`sendJson`), without a `Content-Length`. Leaving the iteration early (the client
+ * went) runs the parts' `finally`.
  */
 export class JsonStream {
-  constructor(readonly parts: AsyncGenerator<Buffer, void, undefined>) {}
+  constructor(
+    readonly parts: AsyncGenerator<Buffer, void, undefined>,
+    readonly contentType = 'application/json; charset=UTF-8',
+  ) {}
 }
 
 /**

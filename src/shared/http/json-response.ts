@@ -8,11 +8,12 @@ const logger = new Logger('Errors');
 /** Writes a JSON body with the contract's content type; HEAD gets the same headers and no body (CONTRACT §1.3, §1.5). */
 export function sendJson(req: Request, res: Response, status: number, body: unknown): void {
   res.status(status);
-  res.setHeader('Content-Type', 'application/json; charset=UTF-8');
   if (body instanceof JsonStream) {
+    res.setHeader('Content-Type', body.contentType);
     void stream(req, res, body);
     return;
   }
+  res.setHeader('Content-Type', 'application/json; charset=UTF-8');
   // Encoded once: the length, the read cache and the socket all take these bytes.
   const bytes = body instanceof JsonBytes ? body.bytes : Buffer.from(JSON.stringify(body));
   res.setHeader('Content-Length', bytes.length);

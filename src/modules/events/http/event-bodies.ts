@@ -111,32 +111,6 @@ export class EventBodies {
   }
 
   /**
-   * Runs `render` on `rows` with the texts their rows left out read back (those of masked events stay out: never shown),
-   * within the shared RenderBudget for as long as it takes: a whole answer (an iCalendar feed) of long events waits for
-   * its turn instead of holding all their texts beside other such answers. Events deleted meanwhile are left out.
-   */
-  async withWholeTexts<T>(
-    rows: ListedEvent[],
-    masked: (e: EventStamp) => boolean,
-    whole: (e: ListedEvent) => Promise<CalendarEvent | null>,
-    render: (rows: CalendarEvent[]) => Promise<T>,
-  ): Promise<T> {
-    const leftOut = rows.reduce((chars, e) => chars + (e.textsLeftOut !== undefined && !masked(e) ? e.textsLeftOut : 0), 0);
-    if (leftOut === 0) return render(rows);
-    const release = await this.budget.take(leftOut);
-    try {
-      const complete: CalendarEvent[] = [];
-      for (const e of rows) {
-        const event = masked(e) ? e : await whole(e);
-        if (event !== null) complete.push(event);
-      }
-      return await render(complete);
-    } finally {
-      release();
-    }
-  }
-
-  /**
    * The single-GET body (with json_ld) as JSON (UTF-8 bytes): what `ETag` hashes (§9.11), rendered (the caller found
    * none kept: `KeptFragments.single`). Kept under the data version the event was read at, so its linked records are
    * read here, not taken from kept ones that may be older than that. A body showing a scheduled venue or organizer is

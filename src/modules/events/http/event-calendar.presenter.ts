@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import ical, { ICalEventClass, ICalEventData, ICalEventStatus, ICalLocation, ICalOrganizer } from 'ical-generator';
+import ical, { ICalCalendar, ICalEventClass, ICalEventData, ICalEventStatus, ICalLocation, ICalOrganizer } from 'ical-generator';
 import { DateTime } from 'luxon';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
@@ -15,9 +15,38 @@ import type { Term } from '../../terms/domain/term';
 import type { Venue } from '../../venues/domain/venue';
 import { EventViewReader } from '../application/event-view';
 import type { CalendarEvent } from '../domain/calendar-event';
+import type { ListedEvent } from '../domain/event.repository';
+import type { RenderBudget } from '../../../shared/http/render-budget';
 import { withMeasuringTextEncoder } from './calendar-folding';
 import { calendarPropertiesFirst } from './calendar-properties-first';
 import { calendarZoneOf, vtimezoneOf } from './calendar-zones';
+
+/** A calendar in parts (`EventCalendarPresenter.calendarParts`): `head`, then each of `vevents()`, then `end`. */
+export interface CalendarParts {
+  head: string;
+  vevents: () => AsyncGenerator<string, void, undefined>;
+  end: string;
+}
+
+/** An event with what its VEVENT shows of its links, and whether it is masked (§6.11). */
+interface CalendarItem {
+  e: CalendarEvent;
+  linked: Linked;
+  hidden: boolean;
+}
+
+/**
+ * The calendar's text, written by ical-generator with a measuring TextEncoder (`withMeasuringTextEncoder`). RFC 5545
+ * §3.1: every content line ends with CRLF, the last one too (ical-generator leaves it off).
+ */
+function written(calendar: ICalCalendar): string {
+  const text = withMeasuringTextEncoder(() => calendar.toString());
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
+}
+
+/** A VEVENT's first and last lines, with the line end before and after (a text value never holds a bare CRLF). */
+const VEVENT_BEGINS = '\r\nBEGIN:VEVENT\r\n';
+const VEVENT_ENDS = '\r\nEND:VEVENT\r\n';
 
 /** What a VEVENT shows of an event's links. */
 interface Linked {
@@ -107,8 +136,66 @@ export class EventCalendarPresenter {
   }
 
   async calendar(events: CalendarEvent[], locale: Locale, masked: (e: CalendarEvent) => boolean): Promise<string> {
+    const items = await this.itemsOf(events, masked);
+    // Everything the text is written from (configuration and zone data are fixed for the process).
+    const key = createHash('sha256').update(JSON.stringify([locale, items])).digest('base64');
+    const kept = this.built.get(key);
+    if (kept !== undefined) return kept;
+    // Long descriptions made plain off the event loop (4 MB of escaped `<` held it ~2.6 s per read: a probe, 2026-11-27).
+    const plain = await this.plainForms(items);
+    const calendar = this.newCalendar(locale);
+    for (const { e, linked, hidden } of items) calendar.createEvent(this.vevent(e, linked, hidden, plain));
+    const text = calendarPropertiesFirst(written(calendar));
+    this.built.set(key, text);
+    return text;
+  }
+
+  /**
+   * The same calendar as `calendar`, in parts whose concatenation is its text, for feeds too large to hold whole: the
+   * head (the calendar's properties and time zones, written from the events' dates alone), one VEVENT per event, made
+   * only when asked for, and the end. `whole` reads an event with the texts its row left out, within `budget` until
+   * its VEVENT has been taken; events deleted meanwhile are left out (the head keeps their zone).
+   */
+  async calendarParts(
+    rows: ListedEvent[],
+    locale: Locale,
+    masked: (e: CalendarEvent) => boolean,
+    whole: (e: ListedEvent) => Promise<CalendarEvent | null>,
+    budget: RenderBudget,
+  ): Promise<CalendarParts> {
+    const items = await this.itemsOf(rows, masked);
+    const frame = this.newCalendar(locale);
+    for (const { e, linked, hidden } of items) frame.createEvent(this.vevent(e, linked, hidden, () => ''));
+    const framed = calendarPropertiesFirst(written(frame));
+    const head = framed.slice(0, framed.indexOf(VEVENT_BEGINS) + 2);
+    const end = framed.slice(framed.lastIndexOf('\r\nEND:VCALENDAR\r\n') + 2);
+    const vevent = async (item: CalendarItem): Promise<string | null> => {
+      const row = item.e as ListedEvent;
+      const e = item.hidden || row.textsLeftOut === undefined ? row : await whole(row);
+      if (e === null) return null;
+      const calendar = this.newCalendar(locale);
+      calendar.createEvent(this.vevent(e, item.linked, item.hidden, await this.plainForms([{ ...item, e }])));
+      const alone = written(calendar);
+      return alone.slice(alone.indexOf(VEVENT_BEGINS) + 2, alone.lastIndexOf(VEVENT_ENDS) + VEVENT_ENDS.length);
+    };
+    async function* vevents(): AsyncGenerator<string, void, undefined> {
+      for (const item of items) {
+        const release = await budget.take(item.hidden ? 0 : ((item.e as ListedEvent).textsLeftOut ?? 0));
+        try {
+          const text = await vevent(item);
+          if (text !== null) yield text;
+        } finally {
+          release();
+        }
+      }
+    }
+    return { head, vevents, end };
+  }
+
+  /** The events with what their VEVENTs show of their links (nothing of a masked event's). */
+  private async itemsOf(events: CalendarEvent[], masked: (e: CalendarEvent) => boolean): Promise<CalendarItem[]> {
     // The same read model as the JSON answers (EventViewReader), whatever the number of events.
-    const items = (await this.views.viewsOf(events)).map(({ event: e, venues, organizers, categories }) => {
+    return (await this.views.viewsOf(events)).map(({ event: e, venues, organizers, categories }) => {
       const hidden = masked(e);
       const linked: Linked = hidden
         ? NOTHING_LINKED
@@ -116,15 +203,17 @@ export class EventCalendarPresenter {
           { venues, organizers, categories: categories.map(({ id, name }) => ({ id, name })) };
       return { e, linked, hidden };
     });
-    // Everything the text is written from (configuration and zone data are fixed for the process).
-    const key = createHash('sha256').update(JSON.stringify([locale, items])).digest('base64');
-    const kept = this.built.get(key);
-    if (kept !== undefined) return kept;
-    // Long descriptions made plain off the event loop (4 MB of escaped `<` held it ~2.6 s per read: a probe, 2026-11-27).
+  }
+
+  /** The plain forms of the items' long rich texts, worked out off the event loop: `plain(html)`. */
+  private async plainForms(items: CalendarItem[]): Promise<(html: string) => string> {
     const prepared = await this.longTexts.prepareReading(items.flatMap(({ e, hidden }) => (hidden ? [] : [e.description, e.excerpt])));
-    const plain = (html: string) => prepared.get(html)?.plain ?? richTextToPlain(html);
+    return (html: string) => prepared.get(html)?.plain ?? richTextToPlain(html);
+  }
+
+  private newCalendar(locale: Locale): ICalCalendar {
     const texts = CALENDAR_FEED_TEXTS[locale];
-    const calendar = ical({
+    return ical({
       prodId: { company: texts.name, product: 'calendar/events/v1', language: texts.language },
       name: texts.name,
       description: texts.description,
@@ -133,12 +222,6 @@ export class EventCalendarPresenter {
       timezone: { name: null, generator: vtimezoneOf },
       x: [['X-WR-TIMEZONE', this.config.calendarTimezone]],
     });
-    for (const { e, linked, hidden } of items) calendar.createEvent(this.vevent(e, linked, hidden, plain));
-    // RFC 5545 §3.1: every content line ends with CRLF, the last one too (ical-generator leaves it off).
-    const written = withMeasuringTextEncoder(() => calendar.toString());
-    const text = calendarPropertiesFirst(written.endsWith('\r\n') ? written : `${written}\r\n`);
-    this.built.set(key, text);
-    return text;
   }
 
   private vevent(e: CalendarEvent, linked: Linked, masked: boolean, plain: (html: string) => string): ICalEventData {

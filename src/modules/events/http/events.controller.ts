@@ -16,7 +16,8 @@ import {
   totalPages,
 } from '../../../shared/http/list-response';
 import type { ApiRequest } from '../../../shared/http/api-request';
-import { sendCalendar, wantsCalendar } from '../../../shared/http/calendar-response';
+import { sendCalendar, sendCalendarParts, wantsCalendar } from '../../../shared/http/calendar-response';
+import { RenderBudget } from '../../../shared/http/render-budget';
 import { RecordIdPipe, SlugPipe } from '../../../shared/http/path-params';
 import { ApiBase, CurrentCaller } from '../../../shared/http/request-context.decorators';
 import { ifMatchOf, sendBytesWithEtag, sendWritten } from '../../../shared/http/etag';
@@ -50,6 +51,7 @@ export class EventsController {
     private readonly events: EventsService,
     private readonly presenter: EventBodies,
     private readonly calendar: EventCalendarPresenter,
+    private readonly budget: RenderBudget,
   ) {}
 
   @Get()
@@ -230,8 +232,11 @@ export class EventsController {
     const result = await inDeclaredOrder(ListEventsParams, () => this.events.feed({ ...input, invalid: input.invalid }, caller));
     setListHeaders(res, result.total, result.total > 0 ? 1 : 0);
     const masked = lockedIn(result);
-    const text = await this.presenter.withWholeTexts(result.rows, masked, result.whole, (rows) => this.calendar.calendar(rows, localeOf(req), masked));
-    return sendCalendar(req, res, text);
+    if (result.rows.some((e) => e.textsLeftOut !== undefined && !masked(e))) {
+      // Events of long texts: the feed is made one VEVENT at a time, and streamed.
+      return sendCalendarParts(req, res, await this.calendar.calendarParts(result.rows, localeOf(req), masked, result.whole, this.budget));
+    }
+    return sendCalendar(req, res, await this.calendar.calendar(result.rows, localeOf(req), masked));
   }
 
   private async read(target: EventTarget, input: Validated<ReadEventParams>, caller: Caller, api: string, req: Request, res: Response) {
