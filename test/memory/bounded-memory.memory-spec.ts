@@ -78,17 +78,24 @@ describe.each(databases)('bounded memory on %s, started as npm start starts it',
     expect((await fetchAnswer(`${api}/events?per_page=5`)).status).toBe(200);
   });
 
+  /** The day of 50 long events, created once by whichever test needs it first. */
+  let longDay: Promise<void> | undefined;
+  const seedLongDay = () =>
+    (longDay ??= (async () => {
+      for (let i = 0; i < LARGE_EVENTS; i++) {
+        const created = await sendJson(`${api}/events`, 'POST', token, {
+          title: `Long programme ${i}`,
+          description: longDescription(DESCRIPTION_CHARS, i),
+          start_date: `${DAY} ${String(8 + (i % 12)).padStart(2, '0')}:00:00`,
+          end_date: `${DAY} 21:00:00`,
+          status: 'publish',
+        });
+        if (created.status !== 201) throw new Error(`create answered ${created.status}: ${created.body.slice(0, 300)}`);
+      }
+    })());
+
   it('answers 24 reads (8 at a time) of a day of 50 events of ~1 MB each, peak RSS under 500 MB', async () => {
-    for (let i = 0; i < LARGE_EVENTS; i++) {
-      const created = await sendJson(`${api}/events`, 'POST', token, {
-        title: `Long programme ${i}`,
-        description: longDescription(DESCRIPTION_CHARS, i),
-        start_date: `${DAY} ${String(8 + (i % 12)).padStart(2, '0')}:00:00`,
-        end_date: `${DAY} 21:00:00`,
-        status: 'publish',
-      });
-      expect(created.status).toBe(201);
-    }
+    await seedLongDay();
     const pid = service.child.pid!;
     resetPeak(pid);
     const start = residentMb(pid).now;
@@ -105,16 +112,16 @@ describe.each(databases)('bounded memory on %s, started as npm start starts it',
     expect(peak).toBeLessThan(500);
   });
 
-  it('answers 8 iCalendar feeds (4 at a time) of that day, peak RSS under 500 MB', async () => {
+  it('answers 4 iCalendar feeds (2 at a time) of that day, peak RSS under 500 MB', async () => {
+    await seedLongDay();
     const pid = service.child.pid!;
     resetPeak(pid);
     const url = `${api}/events?start_date=${DAY}&end_date=${DAY}&ical=1`;
-    const answers = await atMost(4, Array.from({ length: 8 }, (_, i) => () => fetchAnswer(url, i === 0)));
+    const answers = await atMost(2, Array.from({ length: 4 }, (_, i) => () => fetchAnswer(url, i === 0)));
     const peak = residentMb(pid).peak;
     process.stdout.write(`memory tier (${kind}): feeds peak ${peak.toFixed(0)} MB\n`);
-    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    expect(answers.map((a) => `${a.status} ${a.bytes}`)).toEqual(Array(4).fill(`200 ${answers[0].bytes}`));
     expect(answers[0].body!.match(/BEGIN:VEVENT/g)).toHaveLength(LARGE_EVENTS);
-    expect(new Set(answers.map((a) => a.bytes)).size).toBe(1);
     expect(answers[0].bytes).toBeGreaterThan(LARGE_EVENTS * (DESCRIPTION_CHARS / 2));
     expect(peak).toBeLessThan(500);
   });

@@ -21,11 +21,15 @@ import { withMeasuringTextEncoder } from './calendar-folding';
 import { calendarPropertiesFirst } from './calendar-properties-first';
 import { calendarZoneOf, vtimezoneOf } from './calendar-zones';
 
-/** A calendar in parts (`EventCalendarPresenter.calendarParts`): `head`, then each of `vevents()`, then `end`. */
+/**
+ * A calendar in parts (`EventCalendarPresenter.calendarParts`): `head`, then each of `vevents()`, then `end`; and what
+ * each VEVENT is written from (`sources()`).
+ */
 export interface CalendarParts {
   head: string;
   vevents: () => AsyncGenerator<string, void, undefined>;
   end: string;
+  sources: () => AsyncGenerator<string, void, undefined>;
 }
 
 /** An event with what its VEVENT shows of its links, and whether it is masked (§6.11). */
@@ -153,8 +157,9 @@ export class EventCalendarPresenter {
   /**
    * The same calendar as `calendar`, in parts whose concatenation is its text, for feeds too large to hold whole: the
    * head (the calendar's properties and time zones, written from the events' dates alone), one VEVENT per event, made
-   * only when asked for, and the end. `whole` reads an event with the texts its row left out, within `budget` until
-   * its VEVENT has been taken; events deleted meanwhile are left out (the head keeps their zone).
+   * only when asked for, and the end; and `sources`, what each VEVENT is written from (as `calendar` keys its texts),
+   * for a tag of the text without writing it. `whole` reads an event with the texts its row left out, within `budget`
+   * until its VEVENT (or source) has been taken; events deleted meanwhile are left out (the head keeps their zone).
    */
   async calendarParts(
     rows: ListedEvent[],
@@ -178,18 +183,24 @@ export class EventCalendarPresenter {
       const alone = written(calendar);
       return alone.slice(alone.indexOf(VEVENT_BEGINS) + 2, alone.lastIndexOf(VEVENT_ENDS) + VEVENT_ENDS.length);
     };
-    async function* vevents(): AsyncGenerator<string, void, undefined> {
-      for (const item of items) {
-        const release = await budget.take(item.hidden ? 0 : ((item.e as ListedEvent).textsLeftOut ?? 0));
-        try {
-          const text = await vevent(item);
-          if (text !== null) yield text;
-        } finally {
-          release();
+    const source = async (item: CalendarItem): Promise<string | null> => {
+      const row = item.e as ListedEvent;
+      const e = item.hidden || row.textsLeftOut === undefined ? row : await whole(row);
+      return e === null ? null : JSON.stringify([locale, { ...item, e }]);
+    };
+    const oneByOne = (make: (item: CalendarItem) => Promise<string | null>) =>
+      async function* (): AsyncGenerator<string, void, undefined> {
+        for (const item of items) {
+          const release = await budget.take(item.hidden ? 0 : ((item.e as ListedEvent).textsLeftOut ?? 0));
+          try {
+            const text = await make(item);
+            if (text !== null) yield text;
+          } finally {
+            release();
+          }
         }
-      }
-    }
-    return { head, vevents, end };
+      };
+    return { head, vevents: oneByOne(vevent), end, sources: oneByOne(source) };
   }
 
   /** The events with what their VEVENTs show of their links (nothing of a masked event's). */
