@@ -10,7 +10,7 @@ import { TokenVerifier } from './shared/auth/token-verifier';
 import { UserDirectory } from './shared/auth/user-directory';
 import { ContractExpressAdapter } from './shared/http/contract-express-adapter';
 import { transportMiddleware } from './shared/http/transport.middleware';
-import { writeRequestsOnPrimary } from './shared/http/write-requests-on-primary.middleware';
+import { writeRequestsOnPrimary } from './database/write-requests-on-primary.middleware';
 import { installOperations } from './operations/install-operations';
 import { HttpMetrics } from './operations/metrics/http-metrics';
 import { createRootLogger } from './operations/logging/root-logger';

@@ -6,7 +6,7 @@ import { ApiDocumentationModule } from './discovery/api-documentation.module';
 import { NAMESPACE } from './shared/http/api-request';
 import { AuthGuard } from './shared/http/auth.guard';
 import { LongTextGuard } from './shared/http/long-text.guard';
-import { CoreModule, CoreModuleOptions } from './shared/core.module';
+import { CoreModule, CoreModuleOptions } from './core.module';
 import { ContractErrorFilter } from './shared/http/error.filter';
 import { OperationsModule, OperationsOptions } from './operations/operations.module';
 import { RateLimitGuard } from './operations/rate-limit/rate-limit.guard';

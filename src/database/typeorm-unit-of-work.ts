@@ -2,7 +2,7 @@ import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { writeContention } from '../shared/domain/errors';
 import { UnitOfWork } from '../shared/domain/unit-of-work';
 import { raiseDataVersion } from './data-version';
-import { driverErrorCode } from './driver-error-code';
+import { driverErrorCode } from '../shared/errors/driver-error-code';
 import { TransientAsyncStore } from './transient-async-store';
 
 /** The transaction in progress; enabled only while one is (TransientAsyncStore: reads pay no promise hooks). */

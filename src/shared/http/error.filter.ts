@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import { databaseOutageLog, isDatabaseConnectionError } from '../../database/database-outage-log';
+import { databaseOutageLog, isDatabaseConnectionError } from '../errors/database-outage-log';
 import { DomainError } from '../domain/errors';
 import type { ApiRequest } from './api-request';
 import { statusOf, toEnvelope } from './error-envelope';

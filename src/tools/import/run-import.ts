@@ -9,7 +9,7 @@ import { ImportsModule } from '../../modules/imports/imports.module';
 import { SourceError, TecRestSource } from '../../modules/imports/infrastructure/tec-rest-source';
 import { TokenVerifier } from '../../shared/auth/token-verifier';
 import { UserDirectory } from '../../shared/auth/user-directory';
-import { CoreModule, CoreModuleOptions } from '../../shared/core.module';
+import { CoreModule, CoreModuleOptions } from '../../core.module';
 import { IMPORT_USAGE, ImportUsageError, parseImportArgs } from './import-options';
 import { ConsoleImportReporter, ImportStreams, summaryLines } from './import-reporter';
 

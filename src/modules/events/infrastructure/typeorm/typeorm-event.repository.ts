@@ -6,7 +6,7 @@ import { readRows } from '../../../../database/read-rows';
 import { DATA_VERSION_COLUMN } from '../../../../database/data-version';
 import { batchedById, sharedPerTurn } from '../../../../database/batched-reads';
 import { textContains } from '../../../../database/text-contains';
-import { driverErrorCode } from '../../../../database/driver-error-code';
+import { driverErrorCode } from '../../../../shared/errors/driver-error-code';
 import { CalendarEvent, EventLinks, EventStamp, ProtectedTextReader } from '../../domain/calendar-event';
 import { EventCriteria, EventPageRequest, lockedMatches } from '../../domain/event-query';
 import { SlugConflictError } from '../../../../shared/domain/slug-allocation';

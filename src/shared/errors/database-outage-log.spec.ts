@@ -1,7 +1,7 @@
 import type { Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import type { ApiRequest } from '../shared/http/api-request';
-import { handleError } from '../shared/http/error.filter';
+import type { ApiRequest } from '../http/api-request';
+import { handleError } from '../http/error.filter';
 import { DatabaseOutageLog, isDatabaseConnectionError, OUTAGE_LOG_INTERVAL_MS } from './database-outage-log';
 
 /** An error as mysql2 (through TypeORM) reports a refused or dropped database connection. */

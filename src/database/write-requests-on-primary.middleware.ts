@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { readingFromPrimary } from '../../database/read-routing-data-source';
+import { readingFromPrimary } from './read-routing-data-source';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

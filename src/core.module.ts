@@ -1,17 +1,17 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.token';
-import { TypeOrmRecordIds, TypeOrmUserDirectory } from '../database/typeorm-core-adapters';
-import { TypeOrmUnitOfWork } from '../database/typeorm-unit-of-work';
-import { TokenVerifier } from './auth/token-verifier';
-import { UserDirectory } from './auth/user-directory';
-import { Clock, SystemClock } from './domain/clock';
-import { RecordIds } from './domain/record-ids';
-import { UnitOfWork } from './domain/unit-of-work';
-import { FragmentCache, LinkedRecordCache, VersionedFragmentCache, VersionedPageCache } from './http/read-cache/fragment-cache';
-import { ResponseCache } from './http/read-cache/response-cache';
-import { DEFAULT_WORKER_FILE, OffLoopTextCleaning } from './text/off-loop-text-cleaning';
+import type { AppConfig } from './config/app-config';
+import { APP_CONFIG } from './config/config.token';
+import { TypeOrmRecordIds, TypeOrmUserDirectory } from './database/typeorm-core-adapters';
+import { TypeOrmUnitOfWork } from './database/typeorm-unit-of-work';
+import { TokenVerifier } from './shared/auth/token-verifier';
+import { UserDirectory } from './shared/auth/user-directory';
+import { Clock, SystemClock } from './shared/domain/clock';
+import { RecordIds } from './shared/domain/record-ids';
+import { UnitOfWork } from './shared/domain/unit-of-work';
+import { FragmentCache, LinkedRecordCache, VersionedFragmentCache, VersionedPageCache } from './shared/http/read-cache/fragment-cache';
+import { ResponseCache } from './shared/http/read-cache/response-cache';
+import { DEFAULT_WORKER_FILE, OffLoopTextCleaning } from './shared/text/off-loop-text-cleaning';
 
 export interface CoreModuleOptions {
   config: AppConfig;
