@@ -13,7 +13,7 @@ const DIST = path.resolve(process.argv[2] || path.join(__dirname, '..', 'dist'))
 const load = (file) => require(path.join(DIST, file));
 const { createApp } = load('app.factory');
 const { loadConfig } = load('config/app-config');
-const { openDatabase } = load('database/database');
+const { openCalendarDatabase: openDatabase } = load('calendar-database');
 const { EventsService } = load('modules/events/application/events.service');
 const { EventBodies } = load('modules/events/http/event-bodies');
 const { readLeniently } = load('shared/http/params/input');

@@ -34,7 +34,10 @@ async function recordDatabase(dir) {
 async function main() {
   const { createApp } = require(path.join(dist, 'app.factory'));
   const { loadConfig } = require(path.join(dist, 'config/app-config'));
-  const { openDatabase } = require(path.join(dist, 'database/database'));
+  // Builds before the entities moved to the composition root open the database with database/database's own list.
+  const openDatabase = fs.existsSync(path.join(dist, 'calendar-database.js'))
+    ? require(path.join(dist, 'calendar-database')).openCalendarDatabase
+    : require(path.join(dist, 'database/database')).openDatabase;
   const { FixedClock } = require(path.join(dist, 'shared/domain/clock'));
   const { signDevelopmentToken } = require(path.join(dist, 'shared/auth/token-verifier'));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'record-answers-'));

@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import * as os from 'node:os';
 import { createApp } from './app.factory';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
-import { DatabaseUnavailableError, openDatabase } from './database/database';
+import { DatabaseUnavailableError } from './database/database';
+import { openCalendarDatabase } from './calendar-database';
 import { signDevelopmentToken } from './shared/auth/token-verifier';
 import { runClusterPrimary } from './operations/cluster/run-primary';
 import { routeNestLogsTo } from './operations/logging/nest-json-logs';
@@ -76,7 +77,7 @@ async function bootstrap(): Promise<void> {
   let dataSource;
   try {
     // A cluster worker leaves the schema to the primary, which migrated before forking it (run-primary.ts).
-    dataSource = await openDatabase(config.db, undefined, undefined, { migrate: !cluster.default.isWorker });
+    dataSource = await openCalendarDatabase(config.db, undefined, undefined, { migrate: !cluster.default.isWorker });
   } catch (error) {
     if (error instanceof DatabaseUnavailableError) {
       process.stderr.write(`startup error: ${error.message}\n`);

@@ -2,7 +2,6 @@ import { Logger } from '@nestjs/common';
 import { MigrationExecutor } from 'typeorm';
 import type { DataSource } from 'typeorm';
 import type { DbConfig } from '../config/app-config';
-import { ALL_ENTITIES } from './entities';
 import { logServerRotation } from './mysql-pools';
 import { ReadRoutingDataSource } from './read-routing-data-source';
 import { describeDatabase, typeOrmOptions } from './typeorm-options';
@@ -10,6 +9,8 @@ import { describeDatabase, typeOrmOptions } from './typeorm-options';
 export class DatabaseUnavailableError extends Error {}
 
 interface OpenDatabaseOptions {
+  /** The TypeORM entities of every module (the composition root's list, `calendar-database.ts`). */
+  entities: Function[];
   /**
    * Run pending migrations once connected (default). `false` in the workers of a WORKERS cluster: the primary applied
    * them before forking, and a worker (or a restarted one) must never change the schema under its serving peers.
@@ -26,13 +27,13 @@ export async function openDatabase(
   db: DbConfig,
   retryForMs = 30_000,
   logger = new Logger('Database'),
-  { migrate = true }: OpenDatabaseOptions = {},
+  { entities, migrate = true }: OpenDatabaseOptions,
 ): Promise<DataSource> {
   const deadline = Date.now() + retryForMs;
   let attempt = 0;
   for (;;) {
     attempt += 1;
-    const dataSource = new ReadRoutingDataSource(typeOrmOptions(db, ALL_ENTITIES));
+    const dataSource = new ReadRoutingDataSource(typeOrmOptions(db, entities));
     let migrating = false;
     try {
       await dataSource.initialize();

@@ -8,7 +8,7 @@ import { primaryOnly } from './typeorm-options';
  */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const dataSource = await openDatabase(primaryOnly(config.db));
+  const dataSource = await openDatabase(primaryOnly(config.db), undefined, undefined, { entities: [] }); // migrations only
   await dataSource.destroy();
   process.stdout.write('migrations applied\n');
 }

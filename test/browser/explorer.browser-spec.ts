@@ -7,7 +7,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { loadConfig } from '../../src/config/app-config';
-import { openDatabase } from '../../src/database/database';
+import { openCalendarDatabase } from '../../src/calendar-database';
 import { signDevelopmentToken } from '../../src/shared/auth/token-verifier';
 import { freshTestDatabase } from '../e2e/support/test-database';
 
@@ -43,7 +43,7 @@ describe('Swagger explorer in chromium', () => {
     base = `http://127.0.0.1:${port}`; // PUBLIC_URL is where the browser goes, so /doc `servers` is same-origin
     const database = await freshTestDatabase();
     const config = loadConfig({ AUTH_JWT_SECRET: SECRET, AUTH_USERS: '1,2,3,4,5', RATE_LIMIT_MAX: '0', PUBLIC_URL: base, ...database.env });
-    dataSource = await openDatabase(config.db, 5_000);
+    dataSource = await openCalendarDatabase(config.db, 5_000);
     app = await createApp(config, { dataSource, logger: false });
     await app.listen(port, '127.0.0.1');
     fs.mkdirSync(ARTIFACTS, { recursive: true });

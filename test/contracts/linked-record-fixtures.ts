@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../../src/config/app-config';
-import { openDatabase } from '../../src/database/database';
+import { openCalendarDatabase } from '../../src/calendar-database';
 import { replaceLinks } from '../../src/modules/events/infrastructure/typeorm/event-link-tables';
 import type { LinkedRecord } from '../../src/modules/records/domain/linked-record';
 import type { LinkedRecordRepository } from '../../src/modules/records/domain/linked-record.repository';
@@ -38,7 +38,7 @@ export async function sqlFixture<T extends LinkedRecord, Probe>(
   makeRepo: (dataSource: DataSource) => LinkedRecordRepository<T, Probe>,
 ): Promise<LinkedRecordRepositoryFixture<T, Probe>> {
   const config = loadConfig({ AUTH_JWT_SECRET: 'contract-secret-contract-secret-32', ...env });
-  const dataSource: DataSource = await openDatabase(config.db, 5_000);
+  const dataSource: DataSource = await openCalendarDatabase(config.db, 5_000);
   const d = '2026-01-01 00:00:00';
   return {
     repo: makeRepo(dataSource),

@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../../src/config/app-config';
-import { openDatabase } from '../../src/database/database';
+import { openCalendarDatabase } from '../../src/calendar-database';
 import { TypeOrmTermRepository } from '../../src/modules/terms/infrastructure/typeorm/typeorm-term.repository';
 import { InMemoryTermRepository } from '../../src/modules/terms/infrastructure/in-memory/in-memory-term.repository';
 import { freshTestDatabase } from '../e2e/support/test-database';
@@ -12,7 +12,7 @@ import { replaceLinks } from '../../src/modules/events/infrastructure/typeorm/ev
 
 async function sqlFixture(env: Record<string, string>): Promise<TermRepositoryFixture> {
   const config = loadConfig({ AUTH_JWT_SECRET: 'contract-secret-contract-secret-32', ...env });
-  const dataSource: DataSource = await openDatabase(config.db, 5_000);
+  const dataSource: DataSource = await openCalendarDatabase(config.db, 5_000);
   const d = '2026-01-01 00:00:00';
   return {
     repo: new TypeOrmTermRepository(dataSource),

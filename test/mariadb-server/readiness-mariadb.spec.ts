@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { loadConfig } from '../../src/config/app-config';
-import { openDatabase } from '../../src/database/database';
+import { openCalendarDatabase } from '../../src/calendar-database';
 import { freePort, get, startService, ServiceProcess } from '../support/service-process';
 import { startTestApp, TestApp } from '../e2e/support/test-app';
 
@@ -228,7 +228,7 @@ describe('operations: readiness against a MariaDB that stops and restarts', () =
     const c = await createConnection({ host: '127.0.0.1', port: db.port, user: 'root' });
     await c.query('CREATE DATABASE ops_replica_test CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci');
     await c.end();
-    await (await openDatabase(loadConfig({ DB_TYPE: 'mysql', DATABASE_URL: db.url('ops_replica_test') }).db, 5_000)).destroy();
+    await (await openCalendarDatabase(loadConfig({ DB_TYPE: 'mysql', DATABASE_URL: db.url('ops_replica_test') }).db, 5_000)).destroy();
     // The primary is the shared test server; the private server is the replica. Nothing replicates, so an event written
     // through the API exists on the primary only: a read that finds it was served by the primary.
     withReplica = await startTestApp({ DATABASE_REPLICA_URLS: db.url('ops_replica_test'), DB_POOL_SIZE: '3', READ_CACHE_TTL_MS: '0' });

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { loadConfig } from '../../src/config/app-config';
-import { openDatabase } from '../../src/database/database';
+import { openCalendarDatabase } from '../../src/calendar-database';
 import { freshTestDatabase } from '../e2e/support/test-database';
 
 /**
@@ -17,7 +17,7 @@ describe('instances starting together on one MySQL database', () => {
     const logger = { warn: (m: string) => warnings.push(m), log: () => undefined, error: (m: string) => warnings.push(m) } as unknown as Logger;
     const opened: DataSource[] = [];
     try {
-      const instances = await Promise.all([1, 2, 3, 4].map(() => openDatabase(db, 60_000, logger)));
+      const instances = await Promise.all([1, 2, 3, 4].map(() => openCalendarDatabase(db, 60_000, logger)));
       opened.push(...instances);
       expect(warnings).toEqual([]);
       const runs = (await instances[0].query('SELECT name, COUNT(*) AS n FROM migrations GROUP BY name HAVING COUNT(*) <> 1')) as unknown[];
@@ -35,7 +35,7 @@ describe('instances starting together on one MySQL database', () => {
     const db = loadConfig({ AUTH_JWT_SECRET: 'concurrent-migrations-secret-0123456789', DB_POOL_SIZE: '1', ...database.env }).db;
     const opened: DataSource[] = [];
     try {
-      const instances = await Promise.all([1, 2].map(() => openDatabase(db, 30_000)));
+      const instances = await Promise.all([1, 2].map(() => openCalendarDatabase(db, 30_000)));
       opened.push(...instances);
       const [{ n }] = (await instances[1].query('SELECT COUNT(*) AS n FROM migrations')) as Array<{ n: unknown }>;
       expect(Number(n)).toBe(instances[1].migrations.length);

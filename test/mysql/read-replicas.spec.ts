@@ -1,6 +1,6 @@
 import { Connection, createConnection } from 'mysql2/promise';
 import { loadConfig } from '../../src/config/app-config';
-import { openDatabase } from '../../src/database/database';
+import { openCalendarDatabase } from '../../src/calendar-database';
 import { primaryOnly } from '../../src/database/typeorm-options';
 import { createRootLogger } from '../../src/operations/logging/root-logger';
 import { shutDownGracefully } from '../../src/operations/shutdown/graceful-shutdown';
@@ -32,7 +32,7 @@ const dbName = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1
 async function testDatabaseUrl(migrated: boolean): Promise<string> {
   const url = (await freshTestDatabase()).env.DATABASE_URL;
   if (!url) throw new Error('TEST_MYSQL_URL is set but no MySQL test database was made');
-  if (migrated) await (await openDatabase(loadConfig({ DB_TYPE: 'mysql', DATABASE_URL: url }).db, 5_000)).destroy();
+  if (migrated) await (await openCalendarDatabase(loadConfig({ DB_TYPE: 'mysql', DATABASE_URL: url }).db, 5_000)).destroy();
   return url;
 }
 
@@ -68,7 +68,7 @@ describe('read replicas on MySQL: primary + DATABASE_REPLICA_URLS', () => {
   it('runs the migrations on the primary only', async () => {
     const [primaryUrl, replicaUrl] = [await testDatabaseUrl(false), await testDatabaseUrl(false)];
     const db = loadConfig({ DB_TYPE: 'mysql', DATABASE_URL: primaryUrl, DATABASE_REPLICA_URLS: replicaUrl }).db;
-    const dataSource = await openDatabase(db, 5_000);
+    const dataSource = await openCalendarDatabase(db, 5_000);
     await dataSource.destroy();
     const [primary, replica] = [await connect(primaryUrl), await connect(replicaUrl)];
     try {

@@ -17,7 +17,8 @@ const RESTART_DELAY_MS = 1000;
  * every worker is gone (status 1 if any of them failed).
  */
 export async function runClusterPrimary(config: AppConfig, log: Logger, workerEnv: Record<string, string>): Promise<void> {
-  const dataSource = await openDatabase(primaryOnly(config.db)); // the workers open the replicas themselves
+  // Migrations only (no entity needed); the workers open the replicas themselves.
+  const dataSource = await openDatabase(primaryOnly(config.db), undefined, undefined, { entities: [] });
   await dataSource.destroy();
   log.info({ workers: config.workers }, 'migrations applied; starting workers');
 

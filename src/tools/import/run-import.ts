@@ -2,7 +2,8 @@ import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { randomBytes } from 'node:crypto';
 import { ConfigError, loadConfig } from '../../config/app-config';
-import { DatabaseUnavailableError, openDatabase } from '../../database/database';
+import { DatabaseUnavailableError } from '../../database/database';
+import { openCalendarDatabase } from '../../calendar-database';
 import { describeDatabase, primaryOnly } from '../../database/typeorm-options';
 import { ImportService, ImportSummary } from '../../modules/imports/application/import.service';
 import { ImportsModule } from '../../modules/imports/imports.module';
@@ -89,7 +90,7 @@ export async function runImport(argv: readonly string[], env: NodeJS.ProcessEnv,
   let dataSource;
   try {
     // A dry run writes nothing, not even the schema: without the mapping table everything "would be created".
-    dataSource = await openDatabase(db, 5_000, new QuietLogger(), { migrate: !args.dryRun });
+    dataSource = await openCalendarDatabase(db, 5_000, new QuietLogger(), { migrate: !args.dryRun });
   } catch (e) {
     if (!(e instanceof DatabaseUnavailableError)) throw e;
     say(e.message);

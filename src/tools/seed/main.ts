@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from '../../config/app-config';
-import { openDatabase } from '../../database/database';
+import { openCalendarDatabase } from '../../calendar-database';
 import { describeDatabase, primaryOnly } from '../../database/typeorm-options';
 import { progressReporter } from './progress';
 import { parseSeedArgs, SeedUsageError } from './seed-options';
@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   // The seeder continues ids and slugs from what it reads: from the primary, never from a replica that lags.
   const db = primaryOnly(config.db);
-  const dataSource = await openDatabase(db, 5_000);
+  const dataSource = await openCalendarDatabase(db, 5_000);
   const started = Date.now();
   process.stderr.write(
     `seeding ${describeDatabase(db)}: ${sizes.events} events, ${sizes.venues} venues, ${sizes.organizers} organizers, ` +

@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { AppDependencies, createApp } from '../../../src/app.factory';
 import { AppConfig, loadConfig } from '../../../src/config/app-config';
-import { openDatabase } from '../../../src/database/database';
+import { openCalendarDatabase } from '../../../src/calendar-database';
 import { signDevelopmentToken } from '../../../src/shared/auth/token-verifier';
 import type { Clock } from '../../../src/shared/domain/clock';
 import { freshTestDatabase } from './test-database';
@@ -51,7 +51,7 @@ export async function startTestApp(
     ...database.env,
     ...env,
   });
-  const dataSource = await openDatabase(config.db, 5_000);
+  const dataSource = await openCalendarDatabase(config.db, 5_000);
   // Silent unless TEST_APP_LOGS is set (e.g. to see which driver error made a request answer 500).
   const app = await createApp(config, { dataSource, clock, logger: process.env.TEST_APP_LOGS ? undefined : false, ...extra });
   // Listen once on an ephemeral port: supertest would otherwise start a listener per request, which breaks under
