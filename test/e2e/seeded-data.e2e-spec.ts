@@ -1,4 +1,3 @@
-import { searchKeyOf } from '../../src/modules/events/domain/calendar-event';
 import type { DateBound } from '../../src/modules/events/domain/event-date-window';
 import type { SeedEvent } from '../../src/tools/seed/dataset';
 import { SEED_ANCHOR, SeededApp, startSeededApp } from './support/seeded-app';
@@ -75,8 +74,13 @@ describe('seeded data through the API', () => {
   });
 
   it('search folds case and accents like API-created events', async () => {
-    await expectPage({ search: 'CAFE' }, s.events.filter((e) => searchKeyOf(e.event).includes('cafe')));
-    await expectPage({ search: 'jazz -night' }, s.events.filter((e) => searchKeyOf(e.event).includes('jazz') && !searchKeyOf(e.event).includes('night')));
+    // The expected matches worked out here, not with the service's own folding: lower case, accents dropped.
+    const readable = (e: { title: string; description: string; excerpt: string }) =>
+      [e.title, e.description, e.excerpt].join('\n').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    const cafes = s.events.filter((e) => readable(e.event).includes('cafe'));
+    expect(cafes.length).toBeGreaterThan(0);
+    await expectPage({ search: 'CAFE' }, cafes);
+    await expectPage({ search: 'jazz -night' }, s.events.filter((e) => readable(e.event).includes('jazz') && !readable(e.event).includes('night')));
   });
 
   it('categories include their descendants; tags, venue and organizer filters match the links', async () => {
