@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
+import { RECORD_STATUSES } from '../../shared/domain/policy';
 
 /**
  * The response shapes of CONTRACT §6 and §7 as OpenAPI component schemas, typed as on the wire: date-detail parts and
@@ -48,7 +49,7 @@ class TermUrlsSchema {
 class RecordBase {
   @ApiProperty({ type: 'integer', description: 'Record id.' }) id: number;
   @ApiProperty({ type: 'string', description: 'Author user id.' }) author: string;
-  @ApiProperty({ type: 'string', enum: ['publish', 'future', 'draft', 'pending', 'private', 'trash'], description: 'Status.' })
+  @ApiProperty({ type: 'string', enum: [...RECORD_STATUSES], description: 'Status.' })
   status: string;
   @ApiProperty({ ...WALL_CLOCK, description: 'Publication date (wall clock).' }) date: string;
   @ApiProperty({ ...WALL_CLOCK, description: 'Publication date in UTC.' }) date_utc: string;

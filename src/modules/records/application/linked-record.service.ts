@@ -30,6 +30,7 @@ import { parseDateInput, toZone } from '../../../shared/domain/time/date-input';
 import { ImagePlan, MediaService } from '../../media/application/media.service';
 import { LinkedRecord, searchFragments } from '../domain/linked-record';
 import { DuplicateViewer, LinkedRecordRepository } from '../domain/linked-record.repository';
+import { RECORD_STATUSES } from '../../../shared/domain/policy';
 
 /** The fields every venue or organizer write may send, after type validation (undefined = not sent, null = clear). */
 export interface LinkedRecordWriteInput {
@@ -91,7 +92,7 @@ interface LinkedRecordDeps {
   timezone: string;
 }
 
-const STATUS_WORDS = ['publish', 'future', 'draft', 'pending', 'private', 'trash'];
+const STATUS_WORDS: readonly string[] = RECORD_STATUSES;
 
 /** How many times a create looks again for a duplicate that changed under it before it makes a new record (§10.4). */
 const DUPLICATE_ATTEMPTS = 3;

@@ -5,8 +5,9 @@ import { exceedsLength, MAX_ITEMS, MAX_LENGTH } from '../../../../shared/domain/
 import { websiteProblem } from '../../../../shared/domain/web-values';
 import { costItemText } from '../../domain/cost';
 import { dateForm, overLongPassword, passwordForm, timezoneForm } from './event-param-checks';
+import { RECORD_STATUSES } from '../../../../shared/domain/policy';
 
-const STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;
+const STATUSES = RECORD_STATUSES;
 
 const costCheck = (v: unknown, param: string): ParamProblem | null => {
   // A JSON number too large for a double (1e400) arrives as Infinity: no value to keep (it was stored as `null`, clearing the cost).
