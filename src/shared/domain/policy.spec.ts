@@ -33,6 +33,28 @@ describe('role policy (CONTRACT §3.3 as one table)', () => {
   });
 });
 
+describe('naming an author (CONTRACT §4.4 step 7)', () => {
+  const refused = (call: () => void) => {
+    try {
+      call();
+      return false;
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'rest_forbidden' });
+      return true;
+    }
+  };
+  it.each([
+    ['no author named', 'contributor', undefined, null, false],
+    ['the caller', 'author', 10, null, false],
+    ['another user, as an author', 'author', 11, null, true],
+    ['another user, as an editor', 'editor', 11, null, false],
+    ['the current author, as an author', 'author', 11, 11, false],
+    ['another than the current author', 'author', 12, 11, true],
+  ] as const)('%s', (_name, role, authorId, current, expected) => {
+    expect(refused(() => Policy.assertMayNameAuthor(as(role), authorId, current))).toBe(expected);
+  });
+});
+
 describe('status scale-back (CONTRACT §3.5)', () => {
   it.each([
     ['contributor', undefined, 'draft'],

@@ -1,5 +1,5 @@
 import { atLeast, Caller } from './caller';
-import { invalidParam } from './errors';
+import { forbidden, invalidParam } from './errors';
 
 /**
  * The role → permission table of CONTRACT §3.3 and the visibility table of §3.4, as pure functions.
@@ -68,6 +68,15 @@ export const Policy = {
 
   maySetOtherAuthor(caller: Caller): boolean {
     return atLeast(caller, 'editor');
+  },
+
+  /**
+   * Step 7 of §4.4: a write naming `authorId` (undefined: none named) other than the caller needs editor or above;
+   * keeping the record's current author (`currentAuthorId`) is always allowed. 403 `rest_forbidden` otherwise.
+   */
+  assertMayNameAuthor(caller: Caller, authorId: number | undefined, currentAuthorId: number | null = null): void {
+    if (authorId === undefined || authorId === caller.userId || authorId === currentAuthorId || atLeast(caller, 'editor')) return;
+    throw forbidden();
   },
 
   mayAddImageFromUrl(caller: Caller): boolean {

@@ -4,7 +4,7 @@ import { APP_CONFIG } from '../../../config/config.token';
 import { UserDirectory } from '../../../shared/auth/user-directory';
 import type { Caller } from '../../../shared/domain/caller';
 import { Clock } from '../../../shared/domain/clock';
-import { forbidden, InvalidParamsError, ParamProblem } from '../../../shared/domain/errors';
+import { InvalidParamsError, ParamProblem } from '../../../shared/domain/errors';
 import { Policy, RecordStatus, resolveWriteStatus } from '../../../shared/domain/policy';
 import { slugify } from '../../../shared/domain/text';
 import { cleanPlainText, cleanRichTextParam } from '../../../shared/domain/text-cleaning';
@@ -208,11 +208,8 @@ export class EventWriteCheck {
     for (const ref of command.organizers ?? []) if (ref.kind === 'inline') await this.linked.checkInlineOrganizer(ref.input, caller);
   }
 
-  /** Step 7 of §4.4: naming another author needs editor or above (keeping the current author is always allowed). */
+  /** Step 7 of §4.4 (`Policy.assertMayNameAuthor`). */
   assertMaySetAuthor(plan: EventWritePlan, caller: Caller, current: CalendarEvent | null): void {
-    const authorId = plan.changes.authorId;
-    if (authorId === undefined || authorId === caller.userId || Policy.maySetOtherAuthor(caller)) return;
-    if (current && authorId === current.authorId) return;
-    throw forbidden();
+    Policy.assertMayNameAuthor(caller, plan.changes.authorId, current?.authorId ?? null);
   }
 }

@@ -481,7 +481,5 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
   }
 }
 
-/** Step 7 of CONTRACT §4.4 (after existence on updates): naming another author needs editor or above. */
-function assertMaySetAuthor(input: { author?: number }, caller: Caller): void {
-  if (input.author !== undefined && input.author !== caller.userId && !Policy.maySetOtherAuthor(caller)) throw forbidden();
-}
+/** Step 7 of CONTRACT §4.4 (after existence on updates). */
+const assertMaySetAuthor = (input: { author?: number }, caller: Caller) => Policy.assertMayNameAuthor(caller, input.author);
