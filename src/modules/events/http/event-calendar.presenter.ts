@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import ical, { ICalCalendar, ICalEventClass, ICalEventData, ICalEventStatus, ICalLocation, ICalOrganizer } from 'ical-generator';
 import { DateTime } from 'luxon';
+import { LRUCache } from 'lru-cache';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.token';
 import type { RecordStatus } from '../../../shared/domain/policy';
@@ -83,34 +84,6 @@ const BUILT_MAX_CHARS = 8_000_000;
 
 const utcDateTime = (wallClock: string) => DateTime.fromSQL(wallClock, { zone: 'utc' });
 
-/** Texts by key, least recently used out first once `maxChars` is reached. */
-class BuiltCalendars {
-  private readonly texts = new Map<string, string>();
-  private chars = 0;
-
-  constructor(private readonly maxChars: number) {}
-
-  get(key: string): string | undefined {
-    const text = this.texts.get(key);
-    if (text !== undefined) {
-      this.texts.delete(key); // re-insert: Map order is the recency order
-      this.texts.set(key, text);
-    }
-    return text;
-  }
-
-  set(key: string, text: string): void {
-    if (text.length > this.maxChars || this.texts.has(key)) return;
-    for (const [oldKey, old] of this.texts) {
-      if (this.chars + text.length <= this.maxChars) break;
-      this.texts.delete(oldKey);
-      this.chars -= old.length;
-    }
-    this.texts.set(key, text);
-    this.chars += text.length;
-  }
-}
-
 /**
  * Events as iCalendar (RFC 5545, issue 16), written by ical-generator: one VCALENDAR, one VEVENT per event in the
  * given order. A pure function of the events and their venues, organizers and categories (loaded by the read model in a
@@ -128,7 +101,8 @@ class BuiltCalendars {
 export class EventCalendarPresenter {
   private readonly uidHost: string;
   private readonly publicUrl: string;
-  private readonly built = new BuiltCalendars(BUILT_MAX_CHARS);
+  /** Texts by the hash of what they are written from, least recently used out first past BUILT_MAX_CHARS. */
+  private readonly built = new LRUCache<string, string>({ maxSize: BUILT_MAX_CHARS, sizeCalculation: (text) => Math.max(1, text.length) });
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
