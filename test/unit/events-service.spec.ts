@@ -6,7 +6,7 @@ import { InMemoryRecordIds } from '../../src/shared/domain/record-ids';
 import { ImmediateUnitOfWork } from '../../src/shared/domain/unit-of-work';
 import { CheckedImage, EventLinksGateway } from '../../src/modules/events/application/event-links.gateway';
 import { EventListCriteria } from '../../src/modules/events/application/event-list-criteria';
-import { EventTags } from '../../src/modules/events/application/event-tags';
+import { EventEtags } from '../../src/modules/events/application/event-etags';
 import { EventWriteCheck } from '../../src/modules/events/application/event-write-check';
 import type { EventWriteRequest, InlineRecordInput } from '../../src/modules/events/application/event-write.command';
 import { EventsService } from '../../src/modules/events/application/events.service';
@@ -103,7 +103,7 @@ class WatchedViews extends EventViewReader {
 }
 
 /** Tags for If-Match: the event's title (what matters is that the service compares them). */
-class TitleTags extends EventTags {
+class TitleTags extends EventEtags {
   async tagOf(event: CalendarEvent) {
     return `"${event.title}"`;
   }

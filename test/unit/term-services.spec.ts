@@ -3,7 +3,7 @@ import { DomainError, InvalidParamsError } from '../../src/shared/domain/errors'
 import { CategoriesService } from '../../src/modules/categories/application/categories.service';
 import { TagsService } from '../../src/modules/tags/application/tags.service';
 import type { CategoryView } from '../../src/modules/categories/application/categories.service';
-import { RecordTags } from '../../src/shared/domain/record-tags';
+import { RecordEtags } from '../../src/shared/domain/record-etags';
 import type { CountedTerm } from '../../src/modules/terms/domain/term';
 import { EventTermsService } from '../../src/modules/terms/application/event-terms.service';
 import { InMemoryTermRepository } from '../../src/modules/terms/infrastructure/in-memory/in-memory-term.repository';
@@ -24,7 +24,7 @@ async function error(p: Promise<unknown>): Promise<DomainError> {
 }
 
 /** A stand-in for the presented tags: a term's tag is its quoted name, read at the address asked for. */
-class NameTags<T> extends RecordTags<T> {
+class NameTags<T> extends RecordEtags<T> {
   constructor(private readonly nameOf: (t: T) => string) {
     super();
   }

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TermsModule } from '../terms/terms.module';
-import { CategoryTags, CategoriesService } from './application/categories.service';
-import { PresentedCategoryTags } from './http/category-tags.adapter';
+import { CategoryEtags, CategoriesService } from './application/categories.service';
+import { PresentedCategoryEtags } from './http/category-etags.adapter';
 import { CategoriesController } from './http/categories.controller';
 
 /**
@@ -12,7 +12,7 @@ import { CategoriesController } from './http/categories.controller';
 @Module({
   imports: [TermsModule],
   controllers: [CategoriesController],
-  providers: [CategoriesService, { provide: CategoryTags, useClass: PresentedCategoryTags }],
+  providers: [CategoriesService, { provide: CategoryEtags, useClass: PresentedCategoryEtags }],
   exports: [CategoriesService, TermsModule],
 })
 export class CategoriesModule {}

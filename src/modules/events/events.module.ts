@@ -6,13 +6,13 @@ import { TermsModule } from '../terms/terms.module';
 import { VenuesModule } from '../venues/venues.module';
 import { EventLinksGateway } from './application/event-links.gateway';
 import { EventListCriteria } from './application/event-list-criteria';
-import { EventTags } from './application/event-tags';
+import { EventEtags } from './application/event-etags';
 import { EventWriteCheck } from './application/event-write-check';
 import { EventsService } from './application/events.service';
 import { ScheduledEvents } from './application/scheduled-events';
 import { EventViewReader } from './application/event-view';
 import { EventRepository } from './domain/event.repository';
-import { PresentedEventTags } from './http/event-tags.adapter';
+import { PresentedEventEtags } from './http/event-etags.adapter';
 import { EventCalendarPresenter } from './http/event-calendar.presenter';
 import { EventBodies } from './http/event-bodies';
 import { EventsController } from './http/events.controller';
@@ -22,7 +22,7 @@ import { TypeOrmEventRepository } from './infrastructure/typeorm/typeorm-event.r
 
 /**
  * Events (CONTRACT §6.2, §7, §8, §9). The port `EventRepository` is bound to the TypeORM adapter; the linked modules
- * (venues, organizers, terms, media) are reached through the `EventLinksGateway` port; `EventTags` (the tag `If-Match`
+ * (venues, organizers, terms, media) are reached through the `EventLinksGateway` port; `EventEtags` (the tag `If-Match`
  * is compared with) is implemented by the HTTP layer, which owns the wire body. Reads are presented from views loaded by
  * the query side's `EventViewReader` (plain SQL over the link and record tables; issue 18).
  */
@@ -36,7 +36,7 @@ import { TypeOrmEventRepository } from './infrastructure/typeorm/typeorm-event.r
     EventWriteCheck,
     EventBodies,
     EventCalendarPresenter,
-    { provide: EventTags, useClass: PresentedEventTags },
+    { provide: EventEtags, useClass: PresentedEventEtags },
     { provide: EventRepository, useClass: TypeOrmEventRepository },
     { provide: EventLinksGateway, useClass: LinkedModulesGateway },
     { provide: EventViewReader, useClass: SqlEventViewReader },

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module';
-import { OrganizerTags } from './application/organizer-tags';
+import { OrganizerEtags } from './application/organizer-etags';
 import { OrganizersService } from './application/organizers.service';
 import { presentOrganizer } from './http/organizer.presenter';
-import { PresentedRecordTags } from '../records/http/presented-record-tags';
+import { PresentedRecordEtags } from '../records/http/presented-record-etags';
 import { OrganizerRepository } from './domain/organizer.repository';
 import { OrganizersController } from './http/organizers.controller';
 import { TypeOrmOrganizerRepository } from './infrastructure/typeorm/typeorm-organizer.repository';
@@ -21,7 +21,7 @@ import { TypeOrmOrganizerRepository } from './infrastructure/typeorm/typeorm-org
 @Module({
   imports: [MediaModule],
   controllers: [OrganizersController],
-  providers: [OrganizersService, PresentedRecordTags.provider(OrganizerTags, 'organizer', presentOrganizer), { provide: OrganizerRepository, useClass: TypeOrmOrganizerRepository }],
+  providers: [OrganizersService, PresentedRecordEtags.provider(OrganizerEtags, 'organizer', presentOrganizer), { provide: OrganizerRepository, useClass: TypeOrmOrganizerRepository }],
   exports: [OrganizersService],
 })
 export class OrganizersModule {}

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TermsModule } from '../terms/terms.module';
-import { TagTags, TagsService } from './application/tags.service';
-import { PresentedTagTags } from './http/tag-tags.adapter';
+import { TagEtags, TagsService } from './application/tags.service';
+import { PresentedTagEtags } from './http/tag-etags.adapter';
 import { TagsController } from './http/tags.controller';
 
 /**
@@ -11,7 +11,7 @@ import { TagsController } from './http/tags.controller';
 @Module({
   imports: [TermsModule],
   controllers: [TagsController],
-  providers: [TagsService, { provide: TagTags, useClass: PresentedTagTags }],
+  providers: [TagsService, { provide: TagEtags, useClass: PresentedTagEtags }],
   exports: [TagsService, TermsModule],
 })
 export class TagsModule {}

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module';
-import { VenueTags } from './application/venue-tags';
+import { VenueEtags } from './application/venue-etags';
 import { VenuesService } from './application/venues.service';
 import { presentVenue } from './http/venue.presenter';
-import { PresentedRecordTags } from '../records/http/presented-record-tags';
+import { PresentedRecordEtags } from '../records/http/presented-record-etags';
 import { VenueRepository } from './domain/venue.repository';
 import { VenuesController } from './http/venues.controller';
 import { TypeOrmVenueRepository } from './infrastructure/typeorm/typeorm-venue.repository';
@@ -21,7 +21,7 @@ import { TypeOrmVenueRepository } from './infrastructure/typeorm/typeorm-venue.r
 @Module({
   imports: [MediaModule],
   controllers: [VenuesController],
-  providers: [VenuesService, PresentedRecordTags.provider(VenueTags, 'venue', presentVenue), { provide: VenueRepository, useClass: TypeOrmVenueRepository }],
+  providers: [VenuesService, PresentedRecordEtags.provider(VenueEtags, 'venue', presentVenue), { provide: VenueRepository, useClass: TypeOrmVenueRepository }],
   exports: [VenuesService],
 })
 export class VenuesModule {}

@@ -1,10 +1,10 @@
 import type { Response } from 'express';
 import { ifMatchHits } from '../domain/entity-tags';
-import { RecordTags } from '../domain/record-tags';
+import { RecordEtags } from '../domain/record-etags';
 import { etagOf, ifMatchOf, ifNoneMatchHits, sendWithEtag, sendWritten } from './etag';
 
 /** A record whose tag is its own value; `reads` lists the addresses its tag was read at. */
-class FixedTags extends RecordTags<string> {
+class FixedTags extends RecordEtags<string> {
   readonly reads: string[] = [];
   async tagOf(record: string, address: string): Promise<string> {
     this.reads.push(address);

@@ -4,7 +4,7 @@ import { Clock } from '../../../shared/domain/clock';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import type { IfMatch } from '../../../shared/domain/entity-tags';
 import { DomainError, invalidParam, notFound } from '../../../shared/domain/errors';
-import { RecordTags } from '../../../shared/domain/record-tags';
+import { RecordEtags } from '../../../shared/domain/record-etags';
 import { nameKey, UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { runTermList, TermListArgs } from '../../terms/application/term-list';
 import { TermRepository } from '../../terms/application/term-repository';
@@ -26,8 +26,8 @@ export interface CategoryInput {
   parent?: number;
 }
 
-/** PORT: the tag a category's `If-Match` is compared with (see RecordTags). */
-export abstract class CategoryTags extends RecordTags<CategoryView> {}
+/** PORT: the tag a category's `If-Match` is compared with (see RecordEtags). */
+export abstract class CategoryEtags extends RecordEtags<CategoryView> {}
 
 const notFoundCategory = (id: number) => notFound('rest-term-not-found', { variant: 'category', id });
 const termExists = (termId: number) => new DomainError('invalid', 'term_exists', { variant: 'category' }, { term_id: termId });
@@ -38,7 +38,7 @@ export class CategoriesService {
   constructor(
     private readonly repo: TermRepository,
     private readonly uow: UnitOfWork,
-    private readonly tags: CategoryTags,
+    private readonly etags: CategoryEtags,
     private readonly clock: Clock,
   ) {}
 
@@ -101,7 +101,7 @@ export class CategoriesService {
         if (wouldCreateCycle(id, input.parent, parentOf)) throw invalidParam('parent', 'rest_invalid_parent');
       }
       // §9.11: the category's view (ancestors, count) is read only when there is a tag to compare it with.
-      if (ifMatch) await this.tags.assertIfMatch(ifMatch, await this.view(current));
+      if (ifMatch) await this.etags.assertIfMatch(ifMatch, await this.view(current));
       const next: Term = {
         ...current,
         name: name ?? current.name,
@@ -135,7 +135,7 @@ export class CategoriesService {
       const current = (await this.repo.lockAll('category')).find((t) => t.id === id) ?? null;
       if (!current) throw notFoundCategory(id);
       const before = await this.view(current);
-      await this.tags.assertIfMatch(ifMatch, before);
+      await this.etags.assertIfMatch(ifMatch, before);
       await this.repo.delete(current);
       return before;
     });

@@ -15,7 +15,7 @@ import type { EventCriteria, EventPageRequest } from '../domain/event-query';
 import { EventRepository, LinkTargetsGoneError, ListedEvent, ReadEvent, ReadStamp } from '../domain/event.repository';
 import { EventLinksGateway } from './event-links.gateway';
 import { EventListCriteria, EventListInput } from './event-list-criteria';
-import { EventTags } from './event-tags';
+import { EventEtags } from './event-etags';
 import { KeptPage, ListReuse, pageKey } from './list-reuse';
 import { EventView, EventViewReader } from './event-view';
 import { EVENT_PARENTS_LOCK, EventWriteCheck, EventWritePlan } from './event-write-check';
@@ -78,7 +78,7 @@ export class EventsService {
     private readonly clock: Clock,
     private readonly listCriteria: EventListCriteria,
     private readonly writeCheck: EventWriteCheck,
-    private readonly tags: EventTags,
+    private readonly etags: EventEtags,
     private readonly scheduled: ScheduledEvents,
     private readonly views: EventViewReader,
   ) {}
@@ -209,7 +209,7 @@ export class EventsService {
       if (!Policy.mayEdit(caller, current)) throw forbidden();
       this.writeCheck.assertMaySetAuthor(plan, caller, current);
       if (plan.changes.status === 'trash' && !Policy.mayDelete(caller, current)) throw forbidden();
-      await this.tags.assertIfMatch(ifMatch, this.shownNow(current));
+      await this.etags.assertIfMatch(ifMatch, this.shownNow(current));
       return this.write(plan, caller, current, current.id);
     });
   }
@@ -223,7 +223,7 @@ export class EventsService {
       const current = await this.lockOrNull(target);
       if (!current) throw await this.notFoundError(target);
       if (!Policy.mayDelete(caller, current)) throw forbidden();
-      await this.tags.assertIfMatch(ifMatch, this.shownNow(current));
+      await this.etags.assertIfMatch(ifMatch, this.shownNow(current));
       const before = await this.withLinks(current);
       if (force) {
         await this.repo.remove(current.id);

@@ -16,7 +16,7 @@ import {
 } from '../../records/application/linked-record.service';
 import { isEmail, Organizer, OrganizerDuplicateProbe } from '../domain/organizer';
 import { OrganizerRepository } from '../domain/organizer.repository';
-import { OrganizerTags } from './organizer-tags';
+import { OrganizerEtags } from './organizer-etags';
 
 /** Organizer fields as written by a client, after type validation (undefined = not sent, null = clear). */
 interface OrganizerWriteInput extends LinkedRecordWriteInput {
@@ -49,7 +49,7 @@ export class OrganizersService extends LinkedRecordService<Organizer, OrganizerW
     users: UserDirectory,
     clock: Clock,
     @Inject(APP_CONFIG) config: AppConfig,
-    tags: OrganizerTags,
+    tags: OrganizerEtags,
   ) {
     super(ORGANIZER_RULES, repo, { media, uow, ids, users, clock, timezone: config.calendarTimezone }, tags);
   }

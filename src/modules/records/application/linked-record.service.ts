@@ -2,7 +2,7 @@ import { UserDirectory } from '../../../shared/auth/user-directory';
 import { atLeast, Caller } from '../../../shared/domain/caller';
 import { Clock } from '../../../shared/domain/clock';
 import type { IfMatch } from '../../../shared/domain/entity-tags';
-import { RecordTags } from '../../../shared/domain/record-tags';
+import { RecordEtags } from '../../../shared/domain/record-etags';
 import {
   collectingProblems,
   DomainError,
@@ -108,7 +108,7 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
     private readonly rules: LinkedRecordRules,
     private readonly repo: LinkedRecordRepository<T, Probe>,
     private readonly deps: LinkedRecordDeps,
-    private readonly tags: RecordTags<T>,
+    private readonly etags: RecordEtags<T>,
   ) {}
 
   /** The aggregate's own value checks; runs after the name, texts and website and before the date (parameter order). */
@@ -252,7 +252,7 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
       const current = await this.lockTarget(target);
       if (!Policy.mayEdit(caller, current)) throw forbidden();
       assertMaySetAuthor(input, caller);
-      await this.tags.assertIfMatch(ifMatch, this.shownNow(current));
+      await this.etags.assertIfMatch(ifMatch, this.shownNow(current));
       return this.applyUpdate(current, checked, caller, lineage);
     });
   }
@@ -262,7 +262,7 @@ export abstract class LinkedRecordService<T extends LinkedRecord, Input extends 
     return this.deps.uow.run(async () => {
       const current = await this.lockTarget(target);
       if (!Policy.mayDelete(caller, current)) throw forbidden();
-      await this.tags.assertIfMatch(ifMatch, this.shownNow(current));
+      await this.etags.assertIfMatch(ifMatch, this.shownNow(current));
       if (force) {
         await this.repo.unlinkFromAllEvents(current.id);
         await this.repo.remove(current.id);

@@ -4,7 +4,7 @@ import { Clock } from '../../../shared/domain/clock';
 import { utcWallClock } from '../../../shared/domain/wall-clock';
 import { DomainError, notFound } from '../../../shared/domain/errors';
 import type { IfMatch } from '../../../shared/domain/entity-tags';
-import { RecordTags } from '../../../shared/domain/record-tags';
+import { RecordEtags } from '../../../shared/domain/record-etags';
 import { nameKey, UnitOfWork } from '../../../shared/domain/unit-of-work';
 import { runTermList, TermListArgs } from '../../terms/application/term-list';
 import { TermRepository } from '../../terms/application/term-repository';
@@ -20,8 +20,8 @@ export interface TagInput {
 }
 
 /** Called after validation and existence, before anything is written (If-Match, CONTRACT §9.11). */
-/** PORT: the tag a tag's `If-Match` is compared with (see RecordTags). */
-export abstract class TagTags extends RecordTags<CountedTerm> {}
+/** PORT: the tag a tag's `If-Match` is compared with (see RecordEtags). */
+export abstract class TagEtags extends RecordEtags<CountedTerm> {}
 
 const notFoundTag = (id: number) => notFound('rest-term-not-found', { variant: 'tag', id });
 
@@ -31,7 +31,7 @@ export class TagsService {
   constructor(
     private readonly repo: TermRepository,
     private readonly uow: UnitOfWork,
-    private readonly tags: TagTags,
+    private readonly etags: TagEtags,
     private readonly clock: Clock,
   ) {}
 
@@ -68,7 +68,7 @@ export class TagsService {
     return this.uow.run(async () => {
       const current = await this.repo.lockById('tag', id);
       if (!current) throw notFoundTag(id);
-      if (ifMatch) await this.tags.assertIfMatch(ifMatch, await this.counted(current));
+      if (ifMatch) await this.etags.assertIfMatch(ifMatch, await this.counted(current));
       const next: Term = {
         ...current,
         name: name ?? current.name,
@@ -95,7 +95,7 @@ export class TagsService {
       const current = await this.repo.lockById('tag', id);
       if (!current) throw notFoundTag(id);
       const before = await this.counted(current);
-      await this.tags.assertIfMatch(ifMatch, before);
+      await this.etags.assertIfMatch(ifMatch, before);
       await this.repo.delete(current);
       return before;
     });

@@ -16,7 +16,7 @@ import {
 } from '../../records/application/linked-record.service';
 import { computeStateProvince, readCoordinate, Venue, VENUE_TEXT_FIELDS, VenueDuplicateProbe } from '../domain/venue';
 import { VenueRepository } from '../domain/venue.repository';
-import { VenueTags } from './venue-tags';
+import { VenueEtags } from './venue-etags';
 
 /** Venue fields as written by a client, after type validation (undefined = not sent, null = clear). */
 interface VenueWriteInput extends LinkedRecordWriteInput {
@@ -62,7 +62,7 @@ export class VenuesService extends LinkedRecordService<Venue, VenueWriteInput, V
     users: UserDirectory,
     clock: Clock,
     @Inject(APP_CONFIG) config: AppConfig,
-    tags: VenueTags,
+    tags: VenueEtags,
   ) {
     super(VENUE_RULES, repo, { media, uow, ids, users, clock, timezone: config.calendarTimezone }, tags);
   }

@@ -4,10 +4,10 @@ import { APP_CONFIG } from '../../../config/config.token';
 import { etagOf } from '../../../shared/http/etag';
 import type { CountedTerm } from '../../terms/domain/term';
 import { presentStandaloneTag } from '../../terms/http/term.presenter';
-import { TagTags } from '../application/tags.service';
+import { TagEtags } from '../application/tags.service';
 /** ADAPTER: a tag's tag is the hash of its single GET body at that address (what `ETag` shows, CONTRACT §9.11). */
 @Injectable()
-export class PresentedTagTags extends TagTags {
+export class PresentedTagEtags extends TagEtags {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     super();
   }

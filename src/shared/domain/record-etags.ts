@@ -6,7 +6,7 @@ import { preconditionFailed } from './errors';
  * which a write's `If-Match` is compared with once the write holds the record. The HTTP layer, which owns the body,
  * implements one per aggregate (each aggregate's subclass is its DI token).
  */
-export abstract class RecordTags<T> {
+export abstract class RecordEtags<T> {
   abstract tagOf(record: T, address: string): Promise<string>;
 
   /** Throws 412 rest_precondition_failed unless `If-Match` (when sent) matches the record as this write holds it. */
