@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import * as cluster from 'node:cluster';
-import { randomBytes } from 'node:crypto';
 import * as os from 'node:os';
+import * as path from 'node:path';
 import { createApp } from './app.factory';
-import { AppConfig, ConfigError, loadConfig } from './config/app-config';
+import { AppConfig, ConfigError, DEFAULT_SQLITE_PATH, loadConfig } from './config/app-config';
 import { DatabaseUnavailableError } from './database/database';
 import { openCalendarDatabase } from './calendar-database';
 import { signDevelopmentToken } from './shared/auth/token-verifier';
@@ -13,6 +13,7 @@ import { routeNestLogsTo } from './operations/logging/nest-json-logs';
 import { createRootLogger } from './operations/logging/root-logger';
 import { prettyLogStream, wantsPrettyLogs } from './operations/logging/pretty-logs';
 import { developmentTokenBlock } from './development-token-block';
+import { developmentSecret, developmentSecretFile } from './development-secret';
 import { exitGracefullyOnSignals } from './operations/shutdown/graceful-shutdown';
 
 const logger = new Logger('Bootstrap');
@@ -30,8 +31,8 @@ function readConfigOrExit(): AppConfig {
 }
 
 /**
- * Development convenience (CONTRACT §2.3): no key configured outside production → a random secret and a ready token,
- * shown as a short block on a terminal and as a log line elsewhere.
+ * Development convenience (CONTRACT §2.3): no key configured outside production → the development secret (made once,
+ * kept beside the SQLite file) and a ready token, shown as a short block on a terminal and as a log line elsewhere.
  */
 async function withDevelopmentSecret(config: AppConfig, onTerminal: boolean): Promise<AppConfig> {
   if (!config.auth.developmentSecret) {
@@ -42,14 +43,15 @@ async function withDevelopmentSecret(config: AppConfig, onTerminal: boolean): Pr
     }
     return config;
   }
-  const secret = randomBytes(32).toString('hex');
+  const file = developmentSecretFile(config.db.type === 'sqlite' ? config.db.sqlitePath : DEFAULT_SQLITE_PATH);
+  const secret = developmentSecret(file);
   const token = await signDevelopmentToken(secret, 1, 'administrator', 24 * 3600);
   const api = `${config.publicUrl}${config.apiPrefix}/calendar/events/v1`;
   if (onTerminal) {
-    process.stdout.write(developmentTokenBlock(token, api));
+    process.stdout.write(developmentTokenBlock(token, api, `${config.publicUrl}/docs`, path.relative(process.cwd(), file)));
   } else {
     logger.log(
-      `Development mode: no AUTH_* key configured, so a random secret was generated for this process.\n` +
+      `Development mode: no AUTH_* key configured, so tokens are signed with the development secret kept in ${file}.\n` +
         `Administrator token (user 1, valid 24 h): ${token}\n` +
         `Try: curl -X POST ${api}/events -H "Authorization: Bearer ${token}" -H "Content-Type: application/json" ` +
         `-d '{"title":"Hello","start_date":"tomorrow 10am","end_date":"tomorrow 11am"}'`,

@@ -5,6 +5,9 @@
 import { createPublicKey, X509Certificate } from 'node:crypto';
 import { parseRedisUrl, RedisConfig, REDIS_URL_SHAPE } from './redis-url';
 
+/** Where the embedded database lives when DB_SQLITE_PATH is not set (git-ignored, with the development secret). */
+export const DEFAULT_SQLITE_PATH = './data/calendar.sqlite';
+
 export type { RedisConfig } from './redis-url';
 
 export type DbConfig = (
@@ -379,7 +382,7 @@ function readDb(r: Reader): DbConfig {
       r.problems.push('DATABASE_REPLICA_URLS needs DB_TYPE "mysql": SQLite has no read replicas (unset it or set DB_TYPE=mysql)');
     }
     checkUnusedMysqlVariables(r);
-    return { type, sqlitePath: r.string('DB_SQLITE_PATH', './data/calendar.sqlite'), lockWaitSeconds };
+    return { type, sqlitePath: r.string('DB_SQLITE_PATH', DEFAULT_SQLITE_PATH), lockWaitSeconds };
   }
   const replicas = readReplicas(r);
   const url = r.optional('DATABASE_URL');
