@@ -14,7 +14,7 @@ import { writeRequestsOnPrimary } from './database/write-requests-on-primary.mid
 import { installOperations } from './operations/install-operations';
 import { HttpMetrics } from './operations/metrics/http-metrics';
 import { createRootLogger } from './operations/logging/root-logger';
-import { nestLoggerOn } from './operations/logging/nest-json-logs';
+import { nestLoggerOn, withQuietRouteMapping } from './operations/logging/nest-json-logs';
 import { WriteNotices } from './operations/write-notices';
 import { Clock } from './shared/domain/clock';
 import { readCacheMiddleware } from './shared/http/read-cache/read-cache.middleware';
@@ -43,7 +43,7 @@ export async function createApp(config: AppConfig, deps: AppDependencies): Promi
     new ContractExpressAdapter(config),
     { bodyParser: false, logger: deps.logger ?? ['error', 'warn', 'log'], bufferLogs: deps.logger === undefined },
   );
-  if (deps.logger === undefined) app.useLogger(nestLoggerOn(log));
+  if (deps.logger === undefined) app.useLogger(withQuietRouteMapping(nestLoggerOn(log)));
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('case sensitive routing', false);

@@ -32,32 +32,36 @@ function readConfigOrExit(): AppConfig {
 
 /**
  * Development convenience (CONTRACT §2.3): no key configured outside production → the development secret (made once,
- * kept beside the SQLite file) and a ready token, shown as a short block on a terminal and as a log line elsewhere.
+ * kept beside the SQLite file) and a ready token, which `announce` shows as a short block on a terminal and as a log
+ * line elsewhere, once the service listens.
  */
-async function withDevelopmentSecret(config: AppConfig, onTerminal: boolean): Promise<AppConfig> {
+async function withDevelopmentSecret(config: AppConfig, onTerminal: boolean): Promise<{ config: AppConfig; announce: () => void }> {
   if (!config.auth.developmentSecret) {
     if (!config.auth.jwtSecret && !config.auth.jwtPublicKey && !config.auth.jwksUrl) {
       logger.warn('No AUTH_JWT_SECRET, AUTH_JWT_PUBLIC_KEY or AUTH_JWKS_URL: the service is read-only');
     } else if (config.auth.jwtSecret && Buffer.byteLength(config.auth.jwtSecret) < 32) {
       logger.warn('AUTH_JWT_SECRET is shorter than 32 bytes');
     }
-    return config;
+    return { config, announce: () => undefined };
   }
   const file = developmentSecretFile(config.db.type === 'sqlite' ? config.db.sqlitePath : DEFAULT_SQLITE_PATH);
   const secret = developmentSecret(file);
   const token = await signDevelopmentToken(secret, 1, 'administrator', 24 * 3600);
   const api = `${config.publicUrl}${config.apiPrefix}/calendar/events/v1`;
-  if (onTerminal) {
-    process.stdout.write(developmentTokenBlock(token, api, `${config.publicUrl}/docs`, path.relative(process.cwd(), file)));
-  } else {
+  const announce = () => {
+    if (onTerminal) {
+      process.stdout.write(developmentTokenBlock(token, api, `${config.publicUrl}/docs`, path.relative(process.cwd(), file)));
+      return;
+    }
     logger.log(
       `Development mode: no AUTH_* key configured, so tokens are signed with the development secret kept in ${file}.\n` +
         `Administrator token (user 1, valid 24 h): ${token}\n` +
         `Try: curl -X POST ${api}/events -H "Authorization: Bearer ${token}" -H "Content-Type: application/json" ` +
-        `-d '{"title":"Hello","start_date":"tomorrow 10am","end_date":"tomorrow 11am"}'`,
+        `-d '{"title":"Hello","start_date":"tomorrow 10am","end_date":"tomorrow 11am"}'\n` +
+        `Explorer: ${config.publicUrl}/docs`,
     );
-  }
-  return { ...config, auth: { ...config.auth, jwtSecret: secret, users: [...new Set([...config.auth.users, 1])] } };
+  };
+  return { config: { ...config, auth: { ...config.auth, jwtSecret: secret, users: [...new Set([...config.auth.users, 1])] } }, announce };
 }
 
 /** What workers inherit from the primary: the development secret must be the same in every worker. */
@@ -71,8 +75,9 @@ async function bootstrap(): Promise<void> {
   const onTerminal = wantsPrettyLogs(loaded.nodeEnv);
   const log = createRootLogger(loaded.logLevel, onTerminal ? prettyLogStream() : undefined);
   routeNestLogsTo(log);
-  const config = await withDevelopmentSecret(loaded, onTerminal);
+  const { config, announce } = await withDevelopmentSecret(loaded, onTerminal);
   if (config.workers > 1 && cluster.default.isPrimary) {
+    announce();
     await runClusterPrimary(config, log, workerEnv(config));
     return;
   }
@@ -93,6 +98,7 @@ async function bootstrap(): Promise<void> {
   // (ContractExpressAdapter), so the e2e tests' server is this one.
   await app.listen(config.port, config.host);
   logger.log(`Listening on ${config.host}:${config.port}; public address ${config.publicUrl}${config.apiPrefix}`);
+  announce(); // last: on a terminal the token and the explorer's address stay in view
 }
 
 bootstrap().catch((error) => {

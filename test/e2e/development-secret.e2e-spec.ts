@@ -29,6 +29,11 @@ describe('the development secret survives restarts', () => {
     try {
       await first.waitForOutput(/Administrator token \(user 1, valid 24 h\): ([A-Za-z0-9_.-]+)/);
       printed = /Administrator token \(user 1, valid 24 h\): ([A-Za-z0-9_.-]+)/.exec(first.output())![1];
+      // The token comes last, after the service listens; the route mapping lines are left to LOG_LEVEL=debug.
+      const output = first.output();
+      expect(output.indexOf('Administrator token')).toBeGreaterThan(output.indexOf('Listening on'));
+      expect(output).toMatch(/Explorer: http:\/\/localhost:\d+\/docs/);
+      expect(output).not.toContain('Mapped {');
       expect(await create(first.base, printed, 'Before the restart')).toBe(201);
     } finally {
       first.child.kill('SIGTERM');
