@@ -102,7 +102,9 @@ describe('Swagger explorer in chromium', () => {
     await modal.locator('button.btn-done').click();
 
     const create = await openOperation(page, 'operations-events-Events_create');
-    const body = { title: 'Browser Jazz Night', start_date: '2026-12-05 20:00:00', end_date: '2026-12-05 23:00:00' };
+    // Tomorrow: inside the list's default window (from yesterday on) whatever the day the test runs.
+    const day = new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const body = { title: 'Browser Jazz Night', start_date: `${day} 20:00:00`, end_date: `${day} 23:00:00` };
     await create.locator('textarea.body-param__text').fill(JSON.stringify(body, null, 2));
     await create.locator('button.execute').click();
     const created = create.locator('.live-responses-table .response');
