@@ -78,6 +78,15 @@ describe('Swagger explorer in chromium', () => {
     });
   }
 
+  /** Pastes a token into the explorer's Authorize dialog. */
+  async function authorize(page: Page, token: string): Promise<void> {
+    await page.locator('.swagger-ui .auth-wrapper button.authorize').click();
+    const modal = page.locator('.dialog-ux .modal-ux');
+    await modal.locator('input').first().fill(token);
+    await modal.locator('button.authorize').click();
+    await modal.locator('button.btn-done').click();
+  }
+
   async function openOperation(page: Page, id: string) {
     const block = page.locator(`#${id}`);
     await block.locator('.opblock-summary').first().click();
@@ -95,16 +104,11 @@ describe('Swagger explorer in chromium', () => {
     await page.locator('.swagger-ui .info .title', { hasText: 'Calendar Events REST API' }).waitFor();
 
     const token = await signDevelopmentToken(SECRET, 2, 'editor', 3600);
-    await page.locator('.swagger-ui .auth-wrapper button.authorize').click();
-    const modal = page.locator('.dialog-ux .modal-ux');
-    await modal.locator('input').first().fill(token);
-    await modal.locator('button.authorize').click();
-    await modal.locator('button.btn-done').click();
+    await authorize(page, token);
 
     const create = await openOperation(page, 'operations-events-Events_create');
-    // Tomorrow: inside the list's default window (from yesterday on) whatever the day the test runs.
-    const day = new Date(Date.now() + 24 * 3600 * 1000).toISOString().slice(0, 10);
-    const body = { title: 'Browser Jazz Night', start_date: `${day} 20:00:00`, end_date: `${day} 23:00:00` };
+    // Ahead of today, so the list's default window (from yesterday on) shows it whenever the test runs.
+    const body = { title: 'Browser Jazz Night', start_date: 'tomorrow 8pm', end_date: 'tomorrow 11pm' };
     await create.locator('textarea.body-param__text').fill(JSON.stringify(body, null, 2));
     await create.locator('button.execute').click();
     const created = create.locator('.live-responses-table .response');
@@ -123,6 +127,25 @@ describe('Swagger explorer in chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  it('creates an event with POST /events as shown: Try it out, then Execute on the example body, answers 201', async () => {
+    const page = await context.newPage();
+    watch(page);
+    await page.goto(`${base}/docs`);
+    await authorize(page, await signDevelopmentToken(SECRET, 1, 'administrator', 3600));
+
+    const create = await openOperation(page, 'operations-events-Events_create');
+    const shown = JSON.parse(await create.locator('textarea.body-param__text').inputValue());
+    expect(shown).toMatchObject({ title: 'Jazz in the Park', start_date: 'next friday 7pm', venue: { venue: 'Retiro Park' } });
+    await create.locator('button.execute').click();
+    const created = create.locator('.live-responses-table .response');
+    await expect(created.locator('.response-col_status').first().innerText()).resolves.toContain('201');
+    const answer = await created.locator('.response-col_description').first().innerText();
+    expect(answer).toContain('"title": "Jazz in the Park"');
+    expect(answer).toContain('"venue": "Retiro Park"');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'docs-explorer-example.png'), fullPage: true });
+    expect(problems).toEqual([]);
+  });
+
   it('runs GET /events from a page read at another address of the service than PUBLIC_URL (localhost, 127.0.0.1)', async () => {
     const page = await context.newPage();
     watch(page);
@@ -136,16 +159,17 @@ describe('Swagger explorer in chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  it('shows Spanish texts at /es/docs', async () => {
+  it('shows Spanish texts at /es/docs: title, group names and descriptions, summaries, parameters', async () => {
     const page = await context.newPage();
     watch(page);
     await page.goto(`${base}/es/docs`);
     await expect(page.title()).resolves.toBe('API de eventos del calendario');
-    // §12.2: the document's title stays English; the page title (§12.3) and the description are Spanish.
-    await page.locator('.swagger-ui .info .title', { hasText: 'Calendar Events REST API' }).waitFor();
+    await page.locator('.swagger-ui .info .title', { hasText: 'API REST de eventos del calendario' }).waitFor();
     await page.locator('.swagger-ui .info .description', { hasText: 'Eventos, lugares, organizadores' }).waitFor();
     await page.locator('.opblock-tag', { hasText: 'Eventos y sus canales iCalendar.' }).waitFor(); // the group's description
-    const list = page.locator('#operations-events-Events_list');
+    const groups = await page.locator('h3.opblock-tag').evaluateAll((headings) => headings.map((h) => h.getAttribute('data-tag')));
+    expect(groups).toEqual(['eventos', 'lugares', 'organizadores', 'categorías', 'etiquetas', 'descubrimiento']);
+    const list = page.locator('#operations-eventos-Events_list');
     await expect(list.locator('.opblock-summary-description').innerText()).resolves.toBe('Listar eventos');
     await list.locator('.opblock-summary').first().click();
     await list.locator('.parameters', { hasText: 'Eventos que empiezan en esta fecha o después.' }).waitFor();

@@ -212,7 +212,7 @@ describe('discovery: namespace index, API root, OPTIONS, /doc, explorer, Spanish
       expect(body.required).toEqual(['title', 'start_date', 'end_date']);
       expect(Object.keys(create.responses)).toEqual(['201', '400', '401', '403', '413', '415', '429', '500']);
       const put = doc.paths['/events/{id}'].put;
-      expect(put.parameters).toEqual([{ name: 'id', in: 'path', required: true, description: 'Id of the event.', schema: { type: 'integer' } }]);
+      expect(put.parameters).toEqual([{ name: 'id', in: 'path', required: true, description: 'Id of the event.', schema: { type: 'integer', example: 1 } }]);
       expect(Object.keys(doc.paths['/events/{id}'].delete.responses)).toContain('410');
       expect(Object.keys(doc.paths['/tags/{id}'].patch.responses)).toContain('409');
       expect(doc.paths['/doc'].get.parameters).toEqual([]);
@@ -283,16 +283,24 @@ describe('discovery: namespace index, API root, OPTIONS, /doc, explorer, Spanish
       const es = (await t.http().get(`/es${t.api}/doc`).expect(200)).body;
       expect(es.servers).toEqual([{ url: `${t.config.publicUrl}/es${t.config.apiPrefix}${NS}/` }]);
       expect(Object.keys(es.paths)).toEqual(Object.keys(en.paths));
-      expect(es.info.title).toBe('Calendar Events REST API'); // §12.2: only the description is Spanish
+      expect(en.info.title).toBe('Calendar Events REST API');
+      expect(es.info.title).toBe('API REST de eventos del calendario'); // the explorer's heading (§12.3)
       expect(es.info.description).toMatch(/^Eventos, lugares, organizadores/);
       expect(es.paths['/events'].get.summary).toBe('Listar eventos');
-      // Every operation group is described, in Spanish here; the group names are identifiers and stay (found by a probe).
-      const groups = new Set(Object.values(en.paths as Record<string, Record<string, { tags: string[] }>>).flatMap((item) => Object.values(item).flatMap((op) => op.tags)));
-      expect(en.tags.map((tag: { name: string }) => tag.name).sort()).toEqual([...groups].sort());
-      expect(es.tags.map((tag: { name: string }) => tag.name)).toEqual(en.tags.map((tag: { name: string }) => tag.name));
-      expect(es.tags.find((tag: { name: string }) => tag.name === 'events').description).toBe('Eventos y sus canales iCalendar.');
-      const names = (d: any) => d.paths['/events'].get.parameters.map((p: any) => [p.name, p.schema]);
-      expect(names(es)).toEqual(names(en));
+      // Every operation is in a listed group, named and described in Spanish here: the explorer's headings.
+      const groups = (d: any) => new Set(Object.values(d.paths as Record<string, Record<string, { tags: string[] }>>).flatMap((item) => Object.values(item).flatMap((op) => op.tags)));
+      const names = (d: any) => d.tags.map((tag: { name: string }) => tag.name);
+      expect([...groups(en)].sort()).toEqual([...names(en)].sort());
+      expect([...groups(es)].sort()).toEqual([...names(es)].sort());
+      expect(names(en)).toEqual(['events', 'venues', 'organizers', 'categories', 'tags', 'discovery']);
+      expect(names(es)).toEqual(['eventos', 'lugares', 'organizadores', 'categorías', 'etiquetas', 'descubrimiento']);
+      expect(es.paths['/events'].get.tags).toEqual(['eventos']);
+      expect(es.tags.find((tag: { name: string }) => tag.name === 'eventos').description).toBe('Eventos y sus canales iCalendar.');
+      // Examples are data: the same in both languages, even their titles and descriptions.
+      expect(es.paths['/events'].post.requestBody.content['application/json'].example).toEqual(en.paths['/events'].post.requestBody.content['application/json'].example);
+      expect(es.components.schemas.CreateEventParams.properties.description.example).toBe(en.components.schemas.CreateEventParams.properties.description.example);
+      const listParams = (d: any) => d.paths['/events'].get.parameters.map((p: any) => [p.name, p.schema]);
+      expect(listParams(es)).toEqual(listParams(en));
       expect(es.components.schemas.Event.properties.status.enum).toEqual(en.components.schemas.Event.properties.status.enum);
       const err = await t.http().get(`/es${t.api}/events/987654321`).expect(404);
       expect(err.body.code).toBe('rest-event-not-found');

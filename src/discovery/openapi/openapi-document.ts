@@ -6,7 +6,9 @@ import { limitKeywords, swaggerType } from '../../shared/http/params/param.decor
 import { acceptsNull, type ParamSpec } from '../../shared/http/params/param-rules';
 import { documentedDefault } from '../namespace-index';
 import { operationSummary, pathParamDescription, singular } from '../operation-texts';
-import { ApiOperation, ApiRoute, RouteCatalog } from '../route-catalog';
+import { ApiOperation, ApiRoute, PathParam, RouteCatalog } from '../route-catalog';
+import { bodyExample } from '../../shared/http/params/body-example';
+import { nameGroupsInSpanish, OPERATION_GROUPS } from './operation-groups';
 import { WIRE_SCHEMAS } from './wire-schemas';
 import { errorResponses, successResponses } from './responses';
 
@@ -36,21 +38,9 @@ function paramSchema(spec: ParamSpec): Json {
     ...(spec.exclusiveMin ? { exclusiveMinimum: true } : {}),
     ...(spec.max !== undefined ? { maximum: spec.max } : {}),
     ...(spec.nullable ? { nullable: true } : {}),
+    ...(spec.example !== undefined ? { example: spec.example } : {}),
   };
 }
-
-/**
- * The operation groups, with a description the explorer shows beside each name — in Spanish at `/es` (§12.4), where
- * the names, which are identifiers (and the explorer's anchors), stay (found by a probe: only English headings there).
- */
-const TAGS = [
-  { name: 'events', description: 'Events, and their iCalendar feeds.' },
-  { name: 'venues', description: 'Venues of events.' },
-  { name: 'organizers', description: 'Organizers of events.' },
-  { name: 'categories', description: 'Event categories (hierarchical).' },
-  { name: 'tags', description: 'Event tags.' },
-  { name: 'discovery', description: 'The namespace index and this document.' },
-];
 
 /**
  * The OpenAPI 3.0.3 document of CONTRACT §12.2. @nestjs/swagger scans the controllers (operations, tags, ids) and the
@@ -95,7 +85,7 @@ export class OpenApiDocument {
       openapi: '3.0.3',
       info: scanned.info,
       servers: [],
-      tags: TAGS,
+      tags: OPERATION_GROUPS,
       paths,
       components: { schemas, securitySchemes: scanned.components?.securitySchemes },
     };
@@ -107,7 +97,10 @@ export class OpenApiDocument {
     const doc = structuredClone(this.base);
     doc.servers = [{ url: `${apiBase}/` }];
     for (const { schema, spec } of this.computed) schema(doc).default = documentedDefault(spec, now, siteZone);
-    return (locale === 'es' ? translateDocument(doc) : doc) as unknown as OpenAPIObject;
+    if (locale !== 'es') return doc as unknown as OpenAPIObject;
+    const spanish = translateDocument(doc);
+    nameGroupsInSpanish(spanish);
+    return spanish as unknown as OpenAPIObject;
   }
 
   private operation(route: ApiRoute, operation: ApiOperation, schemas: Json): Json {
@@ -118,7 +111,7 @@ export class OpenApiDocument {
       in: 'path',
       required: true,
       description: pathParamDescription(param, operation.resource),
-      schema: param.kind === 'id' ? { type: 'integer' } : { type: 'string' },
+      schema: { type: param.kind === 'id' ? 'integer' : 'string', example: pathParamExample(param, route) },
     }));
     const out: Json = { summary: operationSummary(operation), parameters };
     if (!inBody) {
@@ -139,9 +132,13 @@ export class OpenApiDocument {
       const name = operation.dto.name.replace(/Class$/, '');
       schemas[name] ??= this.bodySchema(name, operation);
       const ref = { $ref: `#/components/schemas/${name}` };
+      // The JSON body's example is the one the explorer puts in its editor; a form shows each field's own example.
+      const example = bodyExample(operation.dto);
       out.requestBody = {
         required: operation.params.some((p) => p.spec.required),
-        content: Object.fromEntries(BODY_TYPES.map((type) => [type, { schema: ref }])),
+        content: Object.fromEntries(
+          BODY_TYPES.map((type) => [type, type === 'application/json' && example ? { schema: ref, example } : { schema: ref }]),
+        ),
       };
     }
     const resourceSchema = capitalize(singular(operation.resource));
@@ -164,6 +161,12 @@ export class OpenApiDocument {
     const required = operation.params.filter((p) => p.spec.required).map((p) => p.name);
     return { type: 'object', properties, ...(required.length ? { required } : {}) };
   }
+}
+
+/** A path parameter's example: record 1, or the slug the route's own write example gives its record. */
+function pathParamExample(param: PathParam, route: ApiRoute): unknown {
+  if (param.kind === 'id') return 1;
+  return route.operations.flatMap((operation) => operation.params).find((p) => p.name === 'slug')?.spec.example;
 }
 
 function pathOperation(doc: Json, route: ApiRoute, verb: string): { parameters: Array<{ schema: Json }> } {

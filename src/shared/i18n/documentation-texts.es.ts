@@ -56,6 +56,7 @@ export const DOCUMENTATION_ES: Record<string, string> = {
     'Un organizador. Las claves opcionales se omiten cuando están vacías.',
   'Author user id.': 'ID del usuario autor.',
   'Calendar Events API': 'API de eventos del calendario',
+  'Calendar Events REST API': 'API REST de eventos del calendario',
   'Categories, by name.': 'Categorías, por nombre.',
   'Category ids or slugs.': 'IDs o slugs de categorías.',
   'Category ids, slugs or new names.': 'IDs, slugs o nombres nuevos de categorías.',

@@ -34,10 +34,11 @@ export function translateDocument<T>(doc: T): T {
 /** Is `key` of an object found under `parentKey` a prose text? */
 function isProse(key: string, parentKey: string): boolean {
   // `properties` maps field names to schemas: a field called `description` is a schema, not prose.
-  if (!PROSE_KEYS.has(key) || parentKey === 'properties') return false;
-  // The document's title is the API's name, English in both languages; only `info.description` is translated (§12.2).
-  return !(parentKey === 'info' && key === 'title');
+  return PROSE_KEYS.has(key) && parentKey !== 'properties';
 }
+
+/** Example values are data, identical in both languages (§12.4), even where an example has a `title` or `description`. */
+const isExample = (key: string, parentKey: string) => (key === 'example' || key === 'examples') && parentKey !== 'properties';
 
 function visit<T>(node: T, map: (text: string) => string, parentKey = ''): T {
   if (Array.isArray(node)) {
@@ -45,6 +46,7 @@ function visit<T>(node: T, map: (text: string) => string, parentKey = ''): T {
   } else if (node && typeof node === 'object') {
     const record = node as Record<string, unknown>;
     for (const [key, value] of Object.entries(record)) {
+      if (isExample(key, parentKey)) continue;
       if (typeof value === 'string' && isProse(key, parentKey)) record[key] = map(value);
       else if (value && typeof value === 'object') record[key] = visit(value, map, key);
     }

@@ -35,9 +35,9 @@ export class TermListParams extends PaginationParams {
 
 /** Write fields shared by both kinds of term (CONTRACT §11.1). */
 export class TermWriteParams {
-  @Param({ kind: 'string', nonEmpty: true, maxLength: MAX_LENGTH.richText, description: 'HTML description of the term.', nullable: true })
+  @Param({ kind: 'string', nonEmpty: true, maxLength: MAX_LENGTH.richText, description: 'HTML description of the term.', nullable: true, example: '<p>Concerts, jam sessions and open-air gigs.</p>' })
   description?: string | null;
 
-  @Param({ kind: 'string', nonEmpty: true, maxLength: MAX_LENGTH.slug, description: 'An alphanumeric identifier for the term unique to its type.' })
+  @Param({ kind: 'string', nonEmpty: true, maxLength: MAX_LENGTH.slug, description: 'An alphanumeric identifier for the term unique to its type.', example: 'live-music' })
   slug?: string;
 }

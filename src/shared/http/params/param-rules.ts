@@ -48,6 +48,12 @@ export interface ParamSpec {
   /** A documented default that depends on the moment (event list dates), computed when the index or /doc is served. */
   defaultAt?: (now: Date, siteZone: string) => unknown;
   format?: string;
+  /**
+   * A realistic value, valid on its own, shown by /doc and the explorer. Write fields and the parameters of writes have
+   * one; list filters have none, because the explorer fills a query field with its example and "Try it out" would then
+   * send every filter at once.
+   */
+  example?: unknown;
   /** Extra validation after the kind check; returns a problem or null. */
   check?: (value: unknown, param: string) => ParamProblem | null;
 }

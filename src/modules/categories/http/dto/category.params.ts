@@ -1,4 +1,5 @@
 import { MAX_LENGTH } from '../../../../shared/domain/input-limits';
+import { BodyExample } from '../../../../shared/http/params/body-example';
 import { Param } from '../../../../shared/http/params/param.decorator';
 import { TermListParams, TermWriteParams } from '../../../terms/http/term-list.params';
 
@@ -18,19 +19,21 @@ export class ListCategoriesParams extends TermListParams {
 }
 
 /** `POST /categories` (CONTRACT §11.1). */
+@BodyExample(['name', 'description'])
 export class CreateCategoryParams extends TermWriteParams {
-  @Param({ kind: 'string', required: true, nonEmpty: true, maxLength: MAX_LENGTH.name, description: 'Category name.' })
+  @Param({ kind: 'string', required: true, nonEmpty: true, maxLength: MAX_LENGTH.name, description: 'Category name.', example: 'Live music' })
   name: string;
 
-  @Param({ kind: 'integer', min: 0, description: 'Parent category id, 0 for none.' })
+  @Param({ kind: 'integer', min: 0, description: 'Parent category id, 0 for none.', example: 0 })
   parent?: number;
 }
 
 /** `POST|PUT|PATCH /categories/<id>`: every field optional (partial update). */
+@BodyExample(['description'])
 export class UpdateCategoryParams extends TermWriteParams {
-  @Param({ kind: 'string', nonEmpty: true, maxLength: MAX_LENGTH.name, description: 'Category name.' })
+  @Param({ kind: 'string', nonEmpty: true, maxLength: MAX_LENGTH.name, description: 'Category name.', example: 'Live music' })
   name?: string;
 
-  @Param({ kind: 'integer', min: 0, description: 'Parent category id, 0 for none.' })
+  @Param({ kind: 'integer', min: 0, description: 'Parent category id, 0 for none.', example: 0 })
   parent?: number;
 }

@@ -1,4 +1,5 @@
 import type { ParamProblem } from '../../../../shared/domain/errors';
+import { BodyExample } from '../../../../shared/http/params/body-example';
 import { Param, withRequired } from '../../../../shared/http/params/param.decorator';
 import type { ParamSpec } from '../../../../shared/http/params/param-rules';
 import { exceedsLength, MAX_ITEMS, MAX_LENGTH } from '../../../../shared/domain/input-limits';
@@ -27,38 +28,43 @@ const parentCheck = (v: unknown, param: string): ParamProblem | null => {
   return { param, detail: 'rest_invalid_type', args: { type: 'integer' } };
 };
 
+/** An inline venue and organizer (§9.5): made on the first write, found again by the next (§10.4). */
+const VENUE_EXAMPLE = { venue: 'Retiro Park', address: 'Plaza de la Independencia 7', city: 'Madrid', country: 'Spain' };
+const ORGANIZER_EXAMPLE = { organizer: 'City Jazz Club', email: 'hello@example.com' };
+
 /** The writable fields of §9.2 (shared by create and update; create makes three of them required). */
 const S: Record<string, ParamSpec> = {
-  title: { kind: 'string', nonEmpty: true, maxLength: MAX_LENGTH.name, description: 'Event title (plain text).' },
-  start_date: { kind: 'date', description: 'Start date, read in the event timezone.', check: dateForm },
-  end_date: { kind: 'date', description: 'End date, read in the event timezone.', check: dateForm },
-  description: { kind: 'string', nonEmpty: true, nullable: true, maxLength: MAX_LENGTH.richText, description: 'Event description (HTML).' },
-  excerpt: { kind: 'string', nonEmpty: true, nullable: true, maxLength: MAX_LENGTH.richText, description: 'Event excerpt (HTML).' },
-  slug: { kind: 'string', nonEmpty: true, maxLength: MAX_LENGTH.slug, description: 'Event slug.' },
-  author: { kind: 'integer', min: 1, description: 'Author user id.' },
-  date: { kind: 'date', description: 'Publication date in the event timezone.', check: dateForm },
-  date_utc: { kind: 'date', description: 'Publication date in UTC.', check: dateForm },
-  status: { kind: 'enum', values: STATUSES, description: 'Event status.' },
-  timezone: { kind: 'string', nullable: true, maxLength: MAX_LENGTH.timezone, description: 'IANA time zone, UTC, or an offset.', check: timezoneForm },
-  all_day: { kind: 'boolean', description: 'Whether the event lasts all day.' },
-  image: { kind: 'any', nullable: true, maxLength: MAX_LENGTH.url, description: 'Media item id or image URL.' },
-  cost: { kind: 'any', nullable: true, maxLength: MAX_LENGTH.cost, description: 'Event cost: string, number or array of them.', check: costCheck },
-  website: { kind: 'string', nullable: true, maxLength: MAX_LENGTH.url, description: 'Event website (http or https URL).', format: 'uri', check: websiteProblem },
-  show_map: { kind: 'boolean', description: 'Show a map on the event page.' },
-  show_map_link: { kind: 'boolean', description: 'Show a map link on the event page.' },
-  hide_from_listings: { kind: 'boolean', description: 'Never list the event in GET /events.' },
-  sticky: { kind: 'boolean', description: 'Sticky flag.' },
-  featured: { kind: 'boolean', description: 'Featured flag.' },
-  categories: { kind: 'list', items: 'string', nullable: true, maxItems: MAX_ITEMS.terms, maxLength: MAX_LENGTH.name, description: 'Category ids, slugs or new names.' },
-  tags: { kind: 'list', items: 'string', nullable: true, maxItems: MAX_ITEMS.terms, maxLength: MAX_LENGTH.name, description: 'Tag ids, slugs or new names.' },
-  venue: { kind: 'any', nullable: true, maxItems: MAX_ITEMS.links, description: 'Venue id(s) or inline venue object(s).' },
-  organizer: { kind: 'any', nullable: true, maxItems: MAX_ITEMS.links, description: 'Organizer id(s) or inline organizer object(s).' },
-  post_password: { kind: 'string', nullable: true, maxLength: MAX_LENGTH.password, tooLong: overLongPassword, description: 'Password protecting the event (write-only).', check: passwordForm },
-  ticketed: { kind: 'boolean', description: 'Ticketed flag.' },
-  post_parent: { kind: 'any', nullable: true, description: 'Parent event id; 0 clears.', check: parentCheck },
+  title: { kind: 'string', nonEmpty: true, maxLength: MAX_LENGTH.name, description: 'Event title (plain text).', example: 'Jazz in the Park' },
+  start_date: { kind: 'date', description: 'Start date, read in the event timezone.', check: dateForm, example: 'next friday 7pm' },
+  end_date: { kind: 'date', description: 'End date, read in the event timezone.', check: dateForm, example: 'next friday 10pm' },
+  description: { kind: 'string', nonEmpty: true, nullable: true, maxLength: MAX_LENGTH.richText, description: 'Event description (HTML).', example: '<p>Live jazz by the lake: bring a blanket and a picnic.</p>' },
+  excerpt: { kind: 'string', nonEmpty: true, nullable: true, maxLength: MAX_LENGTH.richText, description: 'Event excerpt (HTML).', example: '<p>Live jazz by the lake.</p>' },
+  slug: { kind: 'string', nonEmpty: true, maxLength: MAX_LENGTH.slug, description: 'Event slug.', example: 'jazz-in-the-park' },
+  author: { kind: 'integer', min: 1, description: 'Author user id.', example: 1 },
+  date: { kind: 'date', description: 'Publication date in the event timezone.', check: dateForm, example: '2026-06-01 09:00' },
+  date_utc: { kind: 'date', description: 'Publication date in UTC.', check: dateForm, example: '2026-06-01 07:00' },
+  status: { kind: 'enum', values: STATUSES, description: 'Event status.', example: 'publish' },
+  timezone: { kind: 'string', nullable: true, maxLength: MAX_LENGTH.timezone, description: 'IANA time zone, UTC, or an offset.', check: timezoneForm, example: 'Europe/Madrid' },
+  all_day: { kind: 'boolean', description: 'Whether the event lasts all day.', example: false },
+  image: { kind: 'any', nullable: true, maxLength: MAX_LENGTH.url, description: 'Media item id or image URL.', example: 'https://example.com/images/jazz-in-the-park.jpg' },
+  cost: { kind: 'any', nullable: true, maxLength: MAX_LENGTH.cost, description: 'Event cost: string, number or array of them.', check: costCheck, example: '15' },
+  website: { kind: 'string', nullable: true, maxLength: MAX_LENGTH.url, description: 'Event website (http or https URL).', format: 'uri', check: websiteProblem, example: 'https://example.com/jazz-in-the-park' },
+  show_map: { kind: 'boolean', description: 'Show a map on the event page.', example: true },
+  show_map_link: { kind: 'boolean', description: 'Show a map link on the event page.', example: true },
+  hide_from_listings: { kind: 'boolean', description: 'Never list the event in GET /events.', example: false },
+  sticky: { kind: 'boolean', description: 'Sticky flag.', example: false },
+  featured: { kind: 'boolean', description: 'Featured flag.', example: true },
+  categories: { kind: 'list', items: 'string', nullable: true, maxItems: MAX_ITEMS.terms, maxLength: MAX_LENGTH.name, description: 'Category ids, slugs or new names.', example: ['Concerts'] },
+  tags: { kind: 'list', items: 'string', nullable: true, maxItems: MAX_ITEMS.terms, maxLength: MAX_LENGTH.name, description: 'Tag ids, slugs or new names.', example: ['jazz', 'outdoors'] },
+  venue: { kind: 'any', nullable: true, maxItems: MAX_ITEMS.links, description: 'Venue id(s) or inline venue object(s).', example: VENUE_EXAMPLE },
+  organizer: { kind: 'any', nullable: true, maxItems: MAX_ITEMS.links, description: 'Organizer id(s) or inline organizer object(s).', example: ORGANIZER_EXAMPLE },
+  post_password: { kind: 'string', nullable: true, maxLength: MAX_LENGTH.password, tooLong: overLongPassword, description: 'Password protecting the event (write-only).', check: passwordForm, example: 'members-only' },
+  ticketed: { kind: 'boolean', description: 'Ticketed flag.', example: false },
+  post_parent: { kind: 'any', nullable: true, description: 'Parent event id; 0 clears.', check: parentCheck, example: 0 },
 };
 
 /** POST/PUT/PATCH /events/<id> and by slug: partial update, nothing required. */
+@BodyExample(['cost', 'featured'])
 export class UpdateEventParams {
   @Param(S.title) title?: string;
   @Param(S.start_date) start_date?: string | number;
@@ -90,7 +96,19 @@ export class UpdateEventParams {
 }
 
 /** POST /events (§9.1): the same parameters, with title, start_date and end_date required. */
-export const CreateEventParams = withRequired(UpdateEventParams, ['title', 'start_date', 'end_date'], 'CreateEventParams');
+export const CreateEventParams = BodyExample([
+  'title',
+  'description',
+  'start_date',
+  'end_date',
+  'timezone',
+  'cost',
+  'website',
+  'categories',
+  'tags',
+  'venue',
+  'organizer',
+])(withRequired(UpdateEventParams, ['title', 'start_date', 'end_date'], 'CreateEventParams'));
 export type CreateEventParams = UpdateEventParams;
 
 /** GET /events/<id> and by slug. */
@@ -103,5 +121,5 @@ export class ReadEventParams {
 
 /** DELETE /events/<id> and by slug. */
 export class DeleteEventParams {
-  @Param({ kind: 'boolean', description: 'Delete permanently instead of moving to the trash.' }) force?: boolean;
+  @Param({ kind: 'boolean', description: 'Delete permanently instead of moving to the trash.', example: false }) force?: boolean;
 }
