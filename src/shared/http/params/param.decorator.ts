@@ -67,7 +67,6 @@ export function Param(spec: ParamSpec): PropertyDecorator {
     description: spec.description,
     nullable: acceptsNull(spec) || undefined,
     default: spec.default,
-    example: spec.example,
     minimum: spec.min,
     exclusiveMinimum: spec.exclusiveMin,
     maximum: spec.max,
