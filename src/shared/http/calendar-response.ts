@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
-import { ifNoneMatchHits, sendWithEtag } from './etag';
+import { answeredNotModified, sendWithEtag } from './etag';
 import { JsonStream } from './json-bytes';
 
 /**
@@ -61,12 +61,7 @@ export async function sendCalendarParts(req: Request, res: Response, parts: Cale
   const hash = createHash('sha256').update('calendar in parts\n').update(parts.head);
   for await (const source of { [Symbol.asyncIterator]: parts.sources }) hash.update(source);
   const etag = `"${hash.update(parts.end).digest('hex').slice(0, 40)}"`;
-  res.setHeader('ETag', etag);
-  if (ifNoneMatchHits(req.header('if-none-match'), etag)) {
-    res.status(304);
-    return undefined;
-  }
-  return new JsonStream(streamedParts(parts), CALENDAR_CONTENT_TYPE);
+  return answeredNotModified(res, etag, req.header('if-none-match')) ? undefined : new JsonStream(streamedParts(parts), CALENDAR_CONTENT_TYPE);
 }
 
 async function* streamedParts({ head, vevents, end }: CalendarTextParts): AsyncGenerator<Buffer, void, undefined> {

@@ -19,15 +19,17 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
   return tags === '*' || tags.some((t) => t.opaque === etag);
 }
 
+/** Sets `ETag`; when `If-None-Match` matches it, also the status 304 (a bare answer), and says so. */
+export function answeredNotModified(res: Response, etag: string, ifNoneMatch?: string): boolean {
+  res.setHeader('ETag', etag);
+  if (!ifNoneMatchHits(ifNoneMatch, etag)) return false;
+  res.status(304);
+  return true;
+}
+
 /** Sends the body with its ETag, or a bare 304 when `If-None-Match` matches. */
 export function sendWithEtag<T>(res: Response, body: T, ifNoneMatch?: string): T | undefined {
-  const etag = etagOf(body);
-  res.setHeader('ETag', etag);
-  if (ifNoneMatchHits(ifNoneMatch, etag)) {
-    res.status(304);
-    return undefined;
-  }
-  return body;
+  return answeredNotModified(res, etagOf(body), ifNoneMatch) ? undefined : body;
 }
 
 /**
@@ -48,13 +50,7 @@ function etagOfBytes(bytes: Buffer): string {
 
 /** `sendWithEtag` for a body serialized and encoded already. */
 export function sendBytesWithEtag(res: Response, bytes: Buffer, ifNoneMatch?: string): JsonBytes | undefined {
-  const etag = etagOfBytes(bytes);
-  res.setHeader('ETag', etag);
-  if (ifNoneMatchHits(ifNoneMatch, etag)) {
-    res.status(304);
-    return undefined;
-  }
-  return new JsonBytes(bytes);
+  return answeredNotModified(res, etagOfBytes(bytes), ifNoneMatch) ? undefined : new JsonBytes(bytes);
 }
 
 /** A write's answer: `body`, with the ETag of the single GET body `tagged` (the same body unless a GET shows more). */

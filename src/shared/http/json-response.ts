@@ -29,6 +29,7 @@ export function sendJson(req: Request, res: Response, status: number, body: unkn
  */
 async function stream(req: Request, res: Response, body: JsonStream): Promise<void> {
   const { parts } = body;
+  const drained = drainWaits(res);
   try {
     if (req.method === 'HEAD') {
       res.end();
@@ -36,7 +37,7 @@ async function stream(req: Request, res: Response, body: JsonStream): Promise<vo
     }
     for (let next = await parts.next(); !next.done; next = await parts.next()) {
       if (connectionGone(res)) return;
-      if (!res.write(next.value)) await drainedOrGone(res);
+      if (!res.write(next.value)) await drained();
     }
     res.end();
   } catch (error) {
@@ -47,15 +48,26 @@ async function stream(req: Request, res: Response, body: JsonStream): Promise<vo
   }
 }
 
-/** Resolves once the response can take more (`drain`) or can no longer reach its client. */
-function drainedOrGone(res: Response): Promise<void> {
-  if (connectionGone(res)) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      resolve();
-    };
-    res.once('drain', done);
-    onResponseEnd(res, done);
+/**
+ * Waits for the response to take more (`drain`) or to lose its client: one end listener for the whole stream, one
+ * `drain` listener at a time, however many parts wait.
+ */
+function drainWaits(res: Response): () => Promise<void> {
+  let over = connectionGone(res);
+  let wake: (() => void) | undefined;
+  onResponseEnd(res, () => {
+    over = true;
+    wake?.();
   });
+  return () =>
+    over
+      ? Promise.resolve()
+      : new Promise((resolve) => {
+          wake = () => {
+            res.off('drain', wake as () => void);
+            wake = undefined;
+            resolve();
+          };
+          res.once('drain', wake);
+        });
 }

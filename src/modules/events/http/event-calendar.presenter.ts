@@ -17,21 +17,11 @@ import type { Venue } from '../../venues/domain/venue';
 import { EventViewReader } from '../application/event-view';
 import type { CalendarEvent } from '../domain/calendar-event';
 import type { ListedEvent } from '../domain/event.repository';
+import type { CalendarTextParts } from '../../../shared/http/calendar-response';
 import type { RenderBudget } from '../../../shared/http/render-budget';
 import { withMeasuringTextEncoder } from './calendar-folding';
 import { calendarPropertiesFirst } from './calendar-properties-first';
 import { calendarZoneOf, vtimezoneOf } from './calendar-zones';
-
-/**
- * A calendar in parts (`EventCalendarPresenter.calendarParts`): `head`, then each of `vevents()`, then `end`; and what
- * each VEVENT is written from (`sources()`).
- */
-export interface CalendarParts {
-  head: string;
-  vevents: () => AsyncGenerator<string, void, undefined>;
-  end: string;
-  sources: () => AsyncGenerator<string, void, undefined>;
-}
 
 /** An event with what its VEVENT shows of its links, and whether it is masked (§6.11). */
 interface CalendarItem {
@@ -119,7 +109,7 @@ export class EventCalendarPresenter {
     const key = createHash('sha256').update(JSON.stringify([locale, items])).digest('base64');
     const kept = this.built.get(key);
     if (kept !== undefined) return kept;
-    // Long descriptions made plain off the event loop (4 MB of escaped `<` held it ~2.6 s per read: a probe, 2026-11-27).
+    // Long descriptions made plain off the event loop (4 MB of escaped `<` held it ~2.6 s per read).
     const plain = await this.plainForms(items);
     const calendar = this.newCalendar(locale);
     for (const { e, linked, hidden } of items) calendar.createEvent(this.vevent(e, linked, hidden, plain));
@@ -141,34 +131,30 @@ export class EventCalendarPresenter {
     masked: (e: CalendarEvent) => boolean,
     whole: (e: ListedEvent) => Promise<CalendarEvent | null>,
     budget: RenderBudget,
-  ): Promise<CalendarParts> {
+  ): Promise<CalendarTextParts> {
     const items = await this.itemsOf(rows, masked);
     const frame = this.newCalendar(locale);
     for (const { e, linked, hidden } of items) frame.createEvent(this.vevent(e, linked, hidden, () => ''));
     const framed = calendarPropertiesFirst(written(frame));
     const head = framed.slice(0, framed.indexOf(VEVENT_BEGINS) + 2);
     const end = framed.slice(framed.lastIndexOf('\r\nEND:VCALENDAR\r\n') + 2);
-    const vevent = async (item: CalendarItem): Promise<string | null> => {
-      const row = item.e as ListedEvent;
-      const e = item.hidden || row.textsLeftOut === undefined ? row : await whole(row);
-      if (e === null) return null;
+    const vevent = async (item: CalendarItem): Promise<string> => {
       const calendar = this.newCalendar(locale);
-      calendar.createEvent(this.vevent(e, item.linked, item.hidden, await this.plainForms([{ ...item, e }])));
+      calendar.createEvent(this.vevent(item.e, item.linked, item.hidden, await this.plainForms([item])));
       const alone = written(calendar);
       return alone.slice(alone.indexOf(VEVENT_BEGINS) + 2, alone.lastIndexOf(VEVENT_ENDS) + VEVENT_ENDS.length);
     };
-    const source = async (item: CalendarItem): Promise<string | null> => {
-      const row = item.e as ListedEvent;
-      const e = item.hidden || row.textsLeftOut === undefined ? row : await whole(row);
-      return e === null ? null : JSON.stringify([locale, { ...item, e }]);
-    };
-    const oneByOne = (make: (item: CalendarItem) => Promise<string | null>) =>
+    const source = async (item: CalendarItem): Promise<string> => JSON.stringify([locale, item]);
+    /** Each item with its whole texts (a masked one needs none), within the budget until `make`'s text is taken. */
+    const oneByOne = (make: (item: CalendarItem) => Promise<string>) =>
       async function* (): AsyncGenerator<string, void, undefined> {
         for (const item of items) {
-          const release = await budget.take(item.hidden ? 0 : ((item.e as ListedEvent).textsLeftOut ?? 0));
+          const row = item.e as ListedEvent;
+          const leftOut = item.hidden ? undefined : row.textsLeftOut;
+          const release = await budget.take(leftOut ?? 0);
           try {
-            const text = await make(item);
-            if (text !== null) yield text;
+            const e = leftOut === undefined ? row : await whole(row);
+            if (e !== null) yield await make({ ...item, e });
           } finally {
             release();
           }
